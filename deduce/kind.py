@@ -1,0 +1,58 @@
+"""How a puzzle plugs into the engine.
+
+A puzzle module exposes a :class:`Kind` (``puzzles.nurikabe.KIND``) and names it
+in the ``deduce.kinds`` entry point group; the engine and the CLI find kinds
+only through :func:`load_kind`, never by importing a puzzle.
+"""
+from __future__ import annotations
+
+from importlib.metadata import entry_points
+from typing import Any, Callable, Sequence
+
+import attrs
+
+from deduce.state import State
+from deduce.technique import Registry
+
+
+@attrs.frozen
+class Kind:
+    """Everything the engine needs to know about one puzzle type.
+
+    - ``initial_state(puzzle)``: the state with the givens decided;
+    - ``view(puzzle, state)``: the object techniques read (state + cached analysis);
+    - ``violations(puzzle, state)``: rules a complete state breaks (empty when solved);
+    - ``candidates(view)``: unknowns to try in hypotheses, most promising first;
+    - ``cell_name(puzzle, i)`` / ``coords(puzzle, i)``: how people and JSON name unknown ``i``;
+    - ``symbols``: the characters for value 0 and 1 (Nurikabe ``(".", "#")``);
+    - ``words``: the words for value 0 and 1 (Nurikabe ``("white", "black")``);
+    - ``load(text_or_path, **options)``: read a puzzle, raising InputError;
+    - ``shape(puzzle)``: (rows, cols) of the drawing grid; unknown ``i`` sits at ``coords``;
+    - ``label(puzzle, i)``: text printed in cell ``i`` (a clue), or None.
+    """
+
+    name: str
+    techniques: Registry
+    initial_state: Callable[[Any], State]
+    view: Callable[[Any, State], Any]
+    violations: Callable[[Any, State], list[str]]
+    candidates: Callable[[Any], Sequence[int]]
+    cell_name: Callable[[Any, int], str]
+    coords: Callable[[Any, int], tuple[int, int]]
+    load: Callable[..., Any]
+    shape: Callable[[Any], tuple[int, int]] = lambda p: (p.rows, p.cols)
+    label: Callable[[Any, int], str | None] = lambda p, i: None
+    symbols: tuple[str, str] = (".", "#")
+    words: tuple[str, str] = ("white", "black")
+    grid_rows: Callable[[Any, State], list[str]] | None = None
+
+
+def available_kinds() -> list[str]:
+    return sorted(ep.name for ep in entry_points(group="deduce.kinds"))
+
+
+def load_kind(name: str) -> Kind:
+    for ep in entry_points(group="deduce.kinds"):
+        if ep.name == name:
+            return ep.load()
+    raise KeyError(name)

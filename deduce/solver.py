@@ -1,0 +1,197 @@
+"""The production-rule loop: ordered techniques over an invalidation queue,
+then hypothesis-by-contradiction by iterative deepening.
+
+Each pass runs the techniques cheapest tier first; a technique is asked again
+only if some unknown changed since it last found nothing (its entry in the
+invalidation queue, ``pending``), and it is told which unknowns those are
+(``view.changed``). After any progress the loop restarts at the cheapest tier,
+so every step uses the simplest technique that works at that moment. When no
+technique applies, hypotheses of depth 1, 2, ... up to the configured depth are
+tried, shallowest first: assume a value, propagate on a copy with the
+techniques and shallower hypotheses, and if that breaks a rule conclude the
+opposite value.
+"""
+from __future__ import annotations
+
+import time
+from typing import Any
+
+import attrs
+
+from deduce.errors import BudgetExceeded, Contradiction
+from deduce.grade import HYPOTHESIS_TIER, Grade, grade
+from deduce.kind import Kind
+from deduce.state import State, bits
+from deduce.step import Step
+
+# Inside a hypothesis, nested hypotheses only try this many candidates, chosen
+# near what the outer assumption changed: a person's nested guess stays local,
+# and it keeps depth 2-3 affordable. Any restriction is sound.
+NESTED_CANDIDATES = 16
+
+
+@attrs.frozen
+class Result:
+    verdict: str  # "solved" | "stuck" | "contradiction"
+    state: State
+    steps: tuple[Step, ...]
+    grade: Grade
+    reason: str = ""
+    seconds: float = 0.0
+
+    @property
+    def solved(self) -> bool:
+        return self.verdict == "solved"
+
+
+class Solver:
+    """Solves one puzzle of one kind.
+
+    ``depth``: deepest hypothesis nesting allowed; ``max_tier``: ignore
+    techniques above this tier; ``budget``: seconds before giving up (the
+    verdict is then ``stuck`` with reason ``budget``).
+    """
+
+    def __init__(self, kind: Kind, puzzle: Any, *, depth: int = 3,
+                 max_tier: int | None = None, budget: float | None = None):
+        self.kind = kind
+        self.puzzle = puzzle
+        self.depth = depth
+        self.techniques = kind.techniques.ordered(max_tier)
+        self.budget = budget
+        self.deadline = None
+        self.nodes = 0
+
+    # -- public -----------------------------------------------------------
+    def solve(self, state: State | None = None) -> Result:
+        start = time.perf_counter()
+        self.deadline = start + self.budget if self.budget else None
+        state = self.kind.initial_state(self.puzzle) if state is None else state.copy()
+        log: list[Step] = []
+        verdict, reason = "solved", ""
+        try:
+            self.propagate(state, self.depth, log)
+            if not state.solved:
+                verdict, reason = "stuck", f"no technique applies at depth <= {self.depth}"
+        except Contradiction as c:
+            verdict, reason = "contradiction", c.text
+        except BudgetExceeded:
+            verdict, reason = "stuck", "budget exhausted"
+        return Result(verdict, state, tuple(log), grade(log, verdict == "solved"),
+                      reason, time.perf_counter() - start)
+
+    def next_step(self, state: State) -> Step | None:
+        """The one step a person should take next (for hints)."""
+        state = state.copy()
+        log: list[Step] = []
+        self.propagate(state, self.depth, log, limit=1)
+        return log[0] if log else None
+
+    # -- the loop ---------------------------------------------------------
+    def propagate(self, state: State, depth: int, log: list[Step],
+                  limit: int | None = None, focus: int = 0) -> None:
+        """Apply steps until nothing applies (or ``limit`` steps were taken).
+
+        Raises Contradiction when the state breaks a rule. ``focus`` (a mask)
+        steers nested hypothesis candidates toward what an assumption changed.
+        """
+        techniques = self.techniques
+        pending = [state.full] * len(techniques)
+        kind, puzzle = self.kind, self.puzzle
+        changed_here = focus
+        while True:
+            self.nodes += 1
+            if self.deadline is not None and (self.nodes & 15) == 0 \
+                    and time.perf_counter() > self.deadline:
+                raise BudgetExceeded()
+            view = kind.view(puzzle, state)
+            step = None
+            for k, technique in enumerate(techniques):
+                if not pending[k]:
+                    continue
+                view.changed = pending[k]
+                step = technique.apply(view)
+                if step is None:
+                    pending[k] = 0
+                    continue
+                break
+            if step is None:
+                if state.solved:
+                    broken = kind.violations(puzzle, state)
+                    if broken:
+                        raise Contradiction("rules", broken[0])
+                    return
+                if depth <= 0:
+                    return
+                step = self.hypothesis(state, depth, focus=changed_here if log is not None else 0)
+                if step is None:
+                    return
+            changed = self.apply(state, step)
+            changed_here |= changed
+            log.append(step)
+            for k in range(len(pending)):
+                pending[k] |= changed
+            if limit is not None and len(log) >= limit:
+                return
+
+    @staticmethod
+    def apply(state: State, step: Step) -> int:
+        changed = 0
+        for i, v in step.conclusions:
+            changed |= state.assign(i, v)
+        if not changed:
+            raise RuntimeError(f"technique {step.technique} concluded nothing new: {step.text}")
+        return changed
+
+    # -- hypotheses -------------------------------------------------------
+    def hypothesis(self, state: State, depth: int, focus: int = 0) -> Step | None:
+        view = self.kind.view(self.puzzle, state)
+        candidates = list(self.kind.candidates(view))
+        nested = depth < self.depth
+        if nested and focus:
+            candidates = self._near(candidates, focus)[:NESTED_CANDIDATES]
+        elif nested:
+            candidates = candidates[:NESTED_CANDIDATES]
+        for d in range(1, depth + 1):
+            for cell in candidates:
+                if not (state.unknown >> cell) & 1:
+                    continue
+                for value in (0, 1):
+                    step = self.try_assumption(state, cell, value, d)
+                    if step is not None:
+                        return step
+        return None
+
+    def _near(self, candidates: list[int], focus: int) -> list[int]:
+        coords = self.kind.coords
+        spots = [coords(self.puzzle, i) for i in bits(focus)]
+        if not spots:
+            return candidates
+
+        def distance(cell):
+            r, c = coords(self.puzzle, cell)
+            return min(abs(r - r2) + abs(c - c2) for r2, c2 in spots)
+        return sorted(candidates, key=distance)
+
+    def try_assumption(self, state: State, cell: int, value: int, depth: int) -> Step | None:
+        branch = state.copy()
+        branch.assign(cell, value)
+        proof: list[Step] = []
+        try:
+            self.propagate(branch, depth - 1, proof, focus=1 << cell)
+        except Contradiction as c:
+            kind, puzzle = self.kind, self.puzzle
+            name = kind.cell_name(puzzle, cell)
+            text = (f"If {name} were {kind.words[value]}, then {c.text[0].lower() + c.text[1:]}"
+                    f" (after {len(proof)} step{'s' if len(proof) != 1 else ''}); "
+                    f"so {name} is {kind.words[1 - value]}.")
+            return Step(
+                technique=f"hypothesis-{depth}", tier=HYPOTHESIS_TIER + depth - 1,
+                conclusions=((cell, 1 - value),), premises=(cell,) + c.premises,
+                text=text, depth=depth, assumption=(cell, value), proof=tuple(proof),
+                contradiction=c.text)
+        return None
+
+
+def solve(kind: Kind, puzzle: Any, **options) -> Result:
+    return Solver(kind, puzzle, **options).solve()

@@ -1,0 +1,1 @@
+"""Puzzle models, their rules of the game, and their file/URL formats."""
