@@ -98,24 +98,24 @@ class Solver:
         techniques = self.techniques
         pending = [state.full] * len(techniques)
         kind, puzzle = self.kind, self.puzzle
-        changed_here = focus
+        changed_here = 0 if depth == self.depth else focus
         while True:
             self.nodes += 1
             if self.deadline is not None and (self.nodes & 15) == 0 \
                     and time.perf_counter() > self.deadline:
                 raise BudgetExceeded()
             view = kind.view(puzzle, state)
-            step = None
+            found = None
             for k, technique in enumerate(techniques):
                 if not pending[k]:
                     continue
                 view.changed = pending[k]
-                step = technique.apply(view)
-                if step is None:
+                found = technique.apply(view)
+                if not found:
                     pending[k] = 0
                     continue
                 break
-            if step is None:
+            if not found:
                 if state.solved:
                     broken = kind.violations(puzzle, state)
                     if broken:
@@ -123,24 +123,28 @@ class Solver:
                     return
                 if depth <= 0:
                     return
-                step = self.hypothesis(state, depth, focus=changed_here if log is not None else 0)
-                if step is None:
+                found = self.hypothesis(state, depth, focus=changed_here)
+                if found is None:
                     return
-            changed = self.apply(state, step)
+            changed = 0
+            for step in (found if isinstance(found, list) else (found,)):
+                new = self.apply(state, step)
+                if new:  # an earlier finding of the same batch may have decided it all
+                    changed |= new
+                    log.append(step)
+                    if limit is not None and len(log) >= limit:
+                        return
+            if not changed:
+                raise RuntimeError(f"technique {found!r} concluded nothing new")
             changed_here |= changed
-            log.append(step)
             for k in range(len(pending)):
                 pending[k] |= changed
-            if limit is not None and len(log) >= limit:
-                return
 
     @staticmethod
     def apply(state: State, step: Step) -> int:
         changed = 0
         for i, v in step.conclusions:
             changed |= state.assign(i, v)
-        if not changed:
-            raise RuntimeError(f"technique {step.technique} concluded nothing new: {step.text}")
         return changed
 
     # -- hypotheses -------------------------------------------------------

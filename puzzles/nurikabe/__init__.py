@@ -1,0 +1,48 @@
+"""Nurikabe: model, rules of the game, formats, and its plug-in for the engine."""
+from __future__ import annotations
+
+from deduce.kind import Kind
+from deduce.state import State
+
+from puzzles.nurikabe.model import Nurikabe, rows_state, state_rows, violations
+
+
+def initial_state(puzzle: Nurikabe) -> State:
+    return State(puzzle.size, puzzle.black, puzzle.white | puzzle.clue_mask)
+
+
+def _load(arg: str, **options) -> Nurikabe:
+    from puzzles.nurikabe.formats import load
+    return load(arg, **options)
+
+
+def _label(puzzle: Nurikabe, i: int) -> str | None:
+    for cell, n in puzzle.clues:
+        if cell == i:
+            return "?" if n is None else str(n)
+    return None
+
+
+def _kind() -> Kind:
+    from rules.nurikabe import TECHNIQUES, View, candidates
+    return Kind(
+        name="nurikabe",
+        techniques=TECHNIQUES,
+        initial_state=initial_state,
+        view=View,
+        violations=violations,
+        candidates=candidates,
+        cell_name=lambda p, i: p.cell_name(i),
+        coords=lambda p, i: p.coords(i),
+        load=_load,
+        shape=lambda p: (p.rows, p.cols),
+        label=_label,
+        symbols=(".", "#"),
+        words=("white", "black"),
+        grid_rows=state_rows,
+    )
+
+
+KIND = _kind()
+
+__all__ = ["KIND", "Nurikabe", "initial_state", "rows_state", "state_rows", "violations"]

@@ -1,0 +1,1 @@
+"""The human techniques, one package per puzzle."""

@@ -1,0 +1,6 @@
+"""Nurikabe techniques (``TECHNIQUES``), the view they read, and hypothesis order."""
+from rules.nurikabe.techniques import TECHNIQUES
+from rules.nurikabe.view import View
+from rules.nurikabe.order import candidates
+
+__all__ = ["TECHNIQUES", "View", "candidates"]

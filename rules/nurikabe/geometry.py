@@ -1,0 +1,89 @@
+"""Cell sets of a rows x cols grid as int bitmasks (bit ``r * cols + c``).
+
+>>> g = Geometry.of(3, 3)
+>>> g.names(g.border(1 << 4))
+'r1c2, r2c1, r2c3 and r3c2'
+>>> bin(g.flood(1, 0b000000111))
+'0b111'
+"""
+from __future__ import annotations
+
+from functools import lru_cache
+
+from deduce.state import bits
+
+
+class Geometry:
+    __slots__ = ("rows", "cols", "n", "full", "not_first_col", "not_last_col",
+                 "neighbours", "squares", "squares_at")
+
+    def __init__(self, rows: int, cols: int):
+        self.rows, self.cols = rows, cols
+        self.n = n = rows * cols
+        self.full = (1 << n) - 1
+        first = sum(1 << (r * cols) for r in range(rows))
+        self.not_first_col = self.full & ~first
+        self.not_last_col = self.full & ~(first << (cols - 1))
+        self.neighbours = [self.border(1 << i) for i in range(n)]
+        self.squares = []  # 2x2 blocks as masks
+        self.squares_at: list[list[int]] = [[] for _ in range(n)]
+        for r in range(rows - 1):
+            for c in range(cols - 1):
+                i = r * cols + c
+                sq = (1 << i) | (1 << (i + 1)) | (1 << (i + cols)) | (1 << (i + cols + 1))
+                self.squares.append(sq)
+                for j in (i, i + 1, i + cols, i + cols + 1):
+                    self.squares_at[j].append(sq)
+
+    @staticmethod
+    @lru_cache(maxsize=64)
+    def of(rows: int, cols: int) -> "Geometry":
+        return Geometry(rows, cols)
+
+    def grow(self, m: int) -> int:
+        """``m`` and its orthogonal neighbours."""
+        c = self.cols
+        return (m | ((m << 1) & self.not_first_col) | ((m >> 1) & self.not_last_col)
+                | (m << c) | (m >> c)) & self.full
+
+    def border(self, m: int) -> int:
+        """Cells orthogonally next to ``m``, outside it."""
+        return self.grow(m) & ~m
+
+    def flood(self, seed: int, allowed: int) -> int:
+        """The cells of ``allowed`` connected to ``seed`` (seed included if allowed)."""
+        m = seed & allowed
+        while True:
+            g = self.grow(m) & allowed
+            if g == m:
+                return m
+            m = g
+
+    def components(self, mask: int) -> list[int]:
+        out = []
+        while mask:
+            comp = self.flood(mask & -mask, mask)
+            out.append(comp)
+            mask &= ~comp
+        return out
+
+    def name(self, i: int) -> str:
+        return f"r{i // self.cols + 1}c{i % self.cols + 1}"
+
+    def names(self, mask: int, limit: int = 12) -> str:
+        """People's names for a set of cells: ``r1c2, r2c1 and r3c2``."""
+        cells = [self.name(i) for i in bits(mask)]
+        if len(cells) > limit:
+            return ", ".join(cells[:limit]) + f" and {len(cells) - limit} more"
+        if len(cells) <= 1:
+            return "".join(cells)
+        return ", ".join(cells[:-1]) + " and " + cells[-1]
+
+    def square_name(self, sq: int) -> str:
+        top = sq & -sq
+        return f"the 2x2 square at {self.name(top.bit_length() - 1)}"
+
+    def diagonal(self, a: int, b: int) -> bool:
+        ra, ca = divmod(a, self.cols)
+        rb, cb = divmod(b, self.cols)
+        return abs(ra - rb) == 1 and abs(ca - cb) == 1

@@ -1,0 +1,502 @@
+"""Nurikabe techniques, cheapest tier first.
+
+Each technique is one function ``(view) -> Step | list[Step] | None``; a list
+holds independent findings of the same technique in the same position. All
+of them are sound: a conclusion holds in every solution of the position. A
+technique that meets an impossible position raises Contradiction, which is
+how hypotheses end.
+"""
+from __future__ import annotations
+
+from deduce.errors import Contradiction
+from deduce.state import bits
+from deduce.step import Step
+from deduce.technique import Registry
+
+from rules.nurikabe.view import INFINITE, Region, View
+
+TECHNIQUES = Registry()
+BLACK, WHITE = 1, 0
+SHAPE_LIMIT = 400  # completions enumerated per island before giving up on it
+
+
+def _step(view: View, tid: str, tier: int, cells: int, value: int, premises: int, text: str,
+          regions=()) -> Step:
+    return Step(tid, tier, tuple((i, value) for i in bits(cells)), tuple(bits(premises)), text,
+                regions=tuple((role, tuple(bits(m))) for role, m in regions))
+
+
+def _plural(mask: int, one: str, many: str) -> str:
+    return one if mask & (mask - 1) == 0 else many
+
+
+# --------------------------------------------------------------------- tier 0
+@TECHNIQUES.register("rules", tier=0, name="Rules check", check_only=True)
+def rules_check(view: View):
+    """Stop at once when the position already breaks a rule."""
+    g = view.g
+    black = view.black
+    for sq in _squares_near(view, black):
+        if sq & black == sq:
+            raise Contradiction("pool", f"{g.square_name(sq)} is all black", tuple(bits(sq)))
+    for island in view.islands:  # building the regions checks joined clues and oversize
+        if island.need is not None and not island.complete and not view.liberties(island):
+            raise Contradiction("island-stuck", f"{view.region_name(island)} cannot grow to "
+                                f"{island.need} cells" if island.need else
+                                f"{view.region_name(island)} cannot grow", tuple(bits(island.mask)))
+    for frag in view.fragments:
+        if not view.liberties(frag):
+            raise Contradiction("orphan", f"{view.region_name(frag)} are cut off from every number"
+                                if frag.size > 1 else f"{view.region_name(frag)} is cut off from "
+                                "every number", tuple(bits(frag.mask)))
+    if black:
+        low = black & -black
+        if g.flood(low, black | view.unknown) & black != black:
+            walls = view.walls()
+            raise Contradiction("wall-split", "the black cells can no longer all connect "
+                                f"({len(walls)} walls are sealed apart)", tuple(bits(black)))
+    total = view.puzzle.white_total
+    if total is not None:
+        if view.white.bit_count() > total:
+            raise Contradiction("too-white", f"more than {total} cells are white", ())
+        if black.bit_count() > g.n - total:
+            raise Contradiction("too-black", f"more than {g.n - total} cells are black", ())
+    return None
+
+
+def _squares_near(view: View, mask: int):
+    """2x2 squares that hold a changed cell of ``mask``."""
+    seen = set()
+    sq_at = view.g.squares_at
+    for i in bits(mask & view.changed):
+        for sq in sq_at[i]:
+            if sq not in seen:
+                seen.add(sq)
+                yield sq
+
+
+# --------------------------------------------------------------------- tier 1
+@TECHNIQUES.register("island-closure", tier=1, name="Complete-island closure")
+def island_closure(view: View):
+    """A complete island is sealed: its unknown neighbours are black."""
+    steps = []
+    near = view.g.grow(view.changed)
+    for island in view.islands:
+        if not island.complete or not island.mask & near:
+            continue
+        cells = view.g.border(island.mask) & view.unknown
+        if not cells:
+            continue
+        who = view.region_name(island)
+        if island.need == 1:
+            text = f"{who[0].upper()}{who[1:]} is an island of one, so {view.g.names(cells)} " \
+                   f"{_plural(cells, 'is', 'are')} black."
+        else:
+            text = f"{who[0].upper()}{who[1:]} is complete, so its " \
+                   f"{_plural(cells, 'neighbour', 'neighbours')} {view.g.names(cells)} " \
+                   f"{_plural(cells, 'is', 'are')} black."
+        steps.append(_step(view, "island-closure", 1, cells, BLACK, island.mask, text,
+                           [("island", island.mask)]))
+    return steps or None
+
+
+@TECHNIQUES.register("clue-separation", tier=1, name="Clue separation")
+def clue_separation(view: View):
+    """An unknown cell touching two different islands is black."""
+    once = twice = 0
+    borders = []
+    for island in view.islands:
+        b = view.g.border(island.mask)
+        borders.append((island, b))
+        twice |= once & b
+        once |= b
+    cells = twice & view.unknown
+    steps = []
+    for i in bits(cells):
+        bit = 1 << i
+        touching = [isl for isl, b in borders if b & bit]
+        a, b = touching[0], touching[1]
+        steps.append(_step(
+            view, "clue-separation", 1, bit, BLACK, a.mask | b.mask,
+            f"{view.g.name(i)} touches both {view.region_name(a)} and {view.region_name(b)}, "
+            "so it is black.", [("island", a.mask), ("island", b.mask)]))
+    return steps or None
+
+
+# --------------------------------------------------------------------- tier 2
+@TECHNIQUES.register("pool-prevention", tier=2, name="Squares action (pool prevention)")
+def pool_prevention(view: View):
+    """Three black cells of a 2x2 square make the fourth white."""
+    steps = []
+    black = view.black
+    for sq in _squares_near(view, black):
+        rest = sq & ~black
+        if rest and rest & (rest - 1) == 0 and rest & view.unknown:
+            steps.append(_step(
+                view, "pool-prevention", 2, rest, WHITE, sq & black,
+                f"{view.g.name(rest.bit_length() - 1)} is white, or {view.g.square_name(sq)} "
+                "would be all black.", [("square", sq)]))
+    return steps or None
+
+
+@TECHNIQUES.register("island-expansion", tier=2, name="Single liberty (island)")
+def island_expansion(view: View):
+    """An unfinished white region with one way out grows through it."""
+    steps = []
+    for region in view.islands + view.fragments:
+        if region.complete or (region.clue is not None and region.need is None):
+            continue
+        libs = view.liberties(region)
+        if libs and libs & (libs - 1) == 0:
+            who = view.region_name(region)
+            why = f"needs {region.remaining} more" if region.clue is not None else \
+                "must reach a number"
+            steps.append(_step(
+                view, "island-expansion", 2, libs, WHITE, region.mask,
+                f"{who[0].upper()}{who[1:]} {why} and can only grow through "
+                f"{view.g.name(libs.bit_length() - 1)}, so it is white.",
+                [("island", region.mask)]))
+    return steps or None
+
+
+@TECHNIQUES.register("wall-expansion", tier=2, name="Single liberty (wall)")
+def wall_expansion(view: View):
+    """A wall group with one way out, that must meet other black cells, extends there."""
+    black = view.black
+    if not black:
+        return None
+    total = view.puzzle.white_total
+    black_needed = None if total is None else view.g.n - total
+    steps = []
+    walls = view.walls()
+    for wall in walls:
+        if len(walls) == 1 and (black_needed is None or wall.bit_count() >= black_needed):
+            continue
+        libs = view.g.border(wall) & view.unknown
+        if libs and libs & (libs - 1) == 0:
+            steps.append(_step(
+                view, "wall-expansion", 2, libs, BLACK, wall,
+                f"The wall at {view.g.names(wall, 3)} must connect to the other black cells "
+                f"and can only leave through {view.g.name(libs.bit_length() - 1)}, so it is black.",
+                [("wall", wall)]))
+    return steps or None
+
+
+@TECHNIQUES.register("size-accounting", tier=2, name="Size accounting")
+def size_accounting(view: View):
+    """A cell that would join an island to white cells it cannot afford is black."""
+    g = view.g
+    regions = view.islands + view.fragments
+    owner = {}
+    for r in regions:
+        for i in bits(g.border(r.mask) & view.unknown):
+            owner.setdefault(i, []).append(r)
+    steps = []
+    for i, touching in owner.items():
+        islands = [r for r in touching if r.clue is not None]
+        if len(islands) != 1 or islands[0].need is None or len(touching) < 2:
+            continue
+        island = islands[0]
+        total = 1 + sum(r.size for r in touching)
+        if total > island.need:
+            frags = 0
+            for r in touching:
+                if r is not island:
+                    frags |= r.mask
+            steps.append(_step(
+                view, "size-accounting", 2, 1 << i, BLACK, island.mask | frags,
+                f"If {g.name(i)} were white it would join {view.region_name(island)} to "
+                f"the white cells at {g.names(frags, 4)}, making {total} cells; "
+                "so it is black.", [("island", island.mask), ("island", frags)]))
+    return steps or None
+
+
+@TECHNIQUES.register("unreachable", tier=2, name="Reachability")
+def unreachable(view: View):
+    """Cells no island can reach within its remaining size are black."""
+    union = view.reach_union
+    for frag in view.fragments:
+        if not frag.mask & union:
+            raise Contradiction("orphan", f"no number can reach {view.region_name(frag)}",
+                                tuple(bits(frag.mask)))
+    cells = view.unknown & ~union
+    if not cells:
+        return None
+    return _step(view, "unreachable", 2, cells, BLACK, cells,
+                 f"No island can reach {view.g.names(cells)} within its size, so "
+                 f"{_plural(cells, 'it is', 'they are')} black.")
+
+
+# --------------------------------------------------------------------- tier 3
+@TECHNIQUES.register("last-cell-neighbour", tier=3, name="N−1 island, common neighbour")
+def last_cell_neighbour(view: View):
+    """An island one cell short: a cell next to every possible last cell is black."""
+    g = view.g
+    steps = []
+    for island in view.islands:
+        if island.remaining != 1:
+            continue
+        libs = view.liberties(island)
+        if libs.bit_count() < 2:
+            continue
+        common = g.full
+        for i in bits(libs):
+            common &= g.neighbours[i]
+        common &= view.unknown & ~island.mask
+        if common:
+            who = view.region_name(island)
+            steps.append(_step(
+                view, "last-cell-neighbour", 3, common, BLACK, island.mask | libs,
+                f"{who[0].upper()}{who[1:]} needs one more cell, either "
+                f"{g.names(libs).replace(' and ', ' or ')}; {g.names(common)} "
+                f"{_plural(common, 'touches', 'touch')} all of them, so "
+                f"{_plural(common, 'it is', 'they are')} black.",
+                [("island", island.mask), ("choice", libs)]))
+    return steps or None
+
+
+@TECHNIQUES.register("wall-chokepoint", tier=3, name="Wall chokepoint")
+def wall_chokepoint(view: View):
+    """An unknown cell every connection of the black cells passes through is black."""
+    g = view.g
+    black = view.black
+    if not black or not black & (black - 1):
+        return None
+    space = black | view.unknown
+    seed = black & -black
+    steps = []
+    for i in _articulation_cells(g, space, seed.bit_length() - 1):
+        bit = 1 << i
+        if not bit & view.unknown:
+            continue
+        rest = space & ~bit
+        start = (black & ~bit) & -(black & ~bit)
+        part = g.flood(start, rest)
+        if part & black != black:
+            cut = black & ~part
+            steps.append(_step(
+                view, "wall-chokepoint", 3, bit, BLACK, black,
+                f"The black cells at {g.names(part & black, 3)} can only reach those at "
+                f"{g.names(cut, 3)} through {g.name(i)}, so it is black.",
+                [("wall", part & black), ("wall", cut)]))
+    return steps or None
+
+
+def _articulation_cells(g, space: int, root: int):
+    """Articulation cells of the grid graph on ``space``, in the component of ``root``."""
+    nbr = g.neighbours
+    disc = {root: 0}
+    low = {root: 0}
+    out = []
+    counter = 1
+    stack = [(root, -1, iter(list(bits(nbr[root] & space))))]
+    root_children = 0
+    while stack:
+        v, parent, it = stack[-1]
+        advanced = False
+        for w in it:
+            if w == parent:
+                continue
+            if w in disc:
+                if disc[w] < low[v]:
+                    low[v] = disc[w]
+                continue
+            disc[w] = low[w] = counter
+            counter += 1
+            if v == root:
+                root_children += 1
+            stack.append((w, v, iter(list(bits(nbr[w] & space)))))
+            advanced = True
+            break
+        if advanced:
+            continue
+        stack.pop()
+        if stack:
+            u = stack[-1][0]
+            if low[v] < low[u]:
+                low[u] = low[v]
+            if u != root and low[v] >= disc[u]:
+                out.append(u)
+    if root_children > 1:
+        out.append(root)
+    return dict.fromkeys(out)
+
+
+@TECHNIQUES.register("pool-chokepoint", tier=3, name="Pool chokepoint")
+def pool_chokepoint(view: View):
+    """A 2x2 square with no white cell that only one of its cells can break: that cell is white."""
+    union = view.reach_union
+    steps = []
+    black = view.black
+    for sq in view.g.squares:
+        if sq & view.white or not sq & view.unknown:
+            continue
+        open_ = sq & view.unknown & union
+        if not open_:
+            raise Contradiction("pool", f"no island can reach {view.g.square_name(sq)}, "
+                                "which would be all black", tuple(bits(sq)))
+        if open_ & (open_ - 1) == 0:
+            i = open_.bit_length() - 1
+            steps.append(_step(
+                view, "pool-chokepoint", 3, open_, WHITE, sq,
+                f"{view.g.square_name(sq)[0].upper()}{view.g.square_name(sq)[1:]} needs a white "
+                f"cell and no island can reach its other unknown cells, so {view.g.name(i)} "
+                "is white.", [("square", sq)]))
+    return steps or None
+
+
+@TECHNIQUES.register("island-confinement", tier=3, name="Confinement and island chokepoint")
+def island_confinement(view: View):
+    """An island must take the cells without which it cannot reach its size or its orphans."""
+    g = view.g
+    reaches = view.reaches
+    only = _sole_reachers(view)
+    for island in view.islands:
+        if island.complete or island.need is None:
+            continue
+        area = reaches[island.clue]
+        who = view.region_name(island)
+        must = only.get(island.clue, 0)
+        if area.bit_count() < island.need:
+            raise Contradiction("island-stuck", f"{who} can reach only {area.bit_count()} "
+                                f"cells, fewer than {island.need}", tuple(bits(area)))
+        if area.bit_count() == island.need and area & view.unknown:
+            cells = area & view.unknown
+            return _step(view, "island-confinement", 3, cells, WHITE, area,
+                         f"{who[0].upper()}{who[1:]} can reach exactly {island.need} cells, "
+                         f"so {g.names(cells)} {_plural(cells, 'is', 'are')} white.",
+                         [("island", island.mask), ("area", area)])
+        for i in bits(area & view.unknown):
+            bit = 1 << i
+            without = view.reach(island, blocked=bit)
+            if without.bit_count() < island.need:
+                return _step(view, "island-confinement", 3, bit, WHITE, area,
+                             f"Without {g.name(i)}, {who} could reach only "
+                             f"{without.bit_count()} of its {island.need} cells, so "
+                             f"{g.name(i)} is white.",
+                             [("island", island.mask), ("area", area)])
+            if must & ~without:
+                lost = must & ~without
+                return _step(view, "island-confinement", 3, bit, WHITE, area | lost,
+                             f"Only {who} can reach the white cells at {g.names(lost, 4)}, "
+                             f"and without {g.name(i)} it could not, so {g.name(i)} is white.",
+                             [("island", island.mask), ("island", lost), ("area", area)])
+    return None
+
+
+def _sole_reachers(view: View) -> dict[int, int]:
+    """Fragments that exactly one island can reach, keyed by that island's clue."""
+    reaches = view.reaches
+    only: dict[int, int] = {}
+    for frag in view.fragments:
+        who = [c for c, m in reaches.items() if m & frag.mask]
+        if len(who) == 1:
+            only[who[0]] = only.get(who[0], 0) | frag.mask
+    return only
+
+
+# --------------------------------------------------------------------- tier 4
+@TECHNIQUES.register("shape-enumeration", tier=4, name="Shape enumeration")
+def shape_enumeration(view: View):
+    """Try every way an island can be completed; what all valid ways share is forced."""
+    g = view.g
+    reaches = view.reaches
+    only = _sole_reachers(view)
+    union_others = {}
+    for island in view.islands:
+        if island.complete or island.need is None:
+            continue
+        if island.remaining > 10:
+            continue
+        shapes = _completions(view, island)
+        if shapes is None:
+            continue
+        others = 0
+        for c, m in reaches.items():
+            if c != island.clue:
+                others |= m
+        mine_only = reaches[island.clue] & ~others & view.unknown
+        must = only.get(island.clue, 0)
+        valid = [s for s in shapes if _plausible(view, island, s, mine_only, must)]
+        who = view.region_name(island)
+        if not valid:
+            raise Contradiction("island-stuck", f"no shape completes {who} without breaking "
+                                "a rule", tuple(bits(island.mask)))
+        inside = g.full
+        outside = g.full
+        for s in valid:
+            inside &= s
+            outside &= g.border(s)
+        white = inside & view.unknown
+        black = outside & view.unknown
+        if white or black:
+            parts = []
+            if white:
+                parts.append(f"{g.names(white)} {_plural(white, 'is', 'are')} in every one")
+            if black:
+                parts.append(f"{g.names(black)} {_plural(black, 'borders', 'border')} every one")
+            conclusions = tuple((i, WHITE) for i in bits(white)) + \
+                tuple((i, BLACK) for i in bits(black))
+            return Step("shape-enumeration", 4, conclusions,
+                        tuple(bits(island.mask | white | black)),
+                        f"{who[0].upper()}{who[1:]} can be completed in {len(valid)} "
+                        f"way{'s' if len(valid) != 1 else ''}; " + " and ".join(parts) + ".",
+                        regions=(("island", tuple(bits(island.mask))),))
+    return None
+
+
+def _completions(view: View, island: Region) -> list[int] | None:
+    """Every connected completion of ``island`` to its size, or None past SHAPE_LIMIT."""
+    g = view.g
+    allowed = view.unknown & ~view.forbidden(island)
+    fragments = view.fragments
+    need = island.need
+    level = {island.mask}
+    done = []
+    seen = set()
+    while level:
+        nxt = set()
+        for shape in level:
+            size = shape.bit_count()
+            if size == need:
+                done.append(shape)
+                continue
+            for i in bits(g.border(shape) & allowed):
+                grown = shape | (1 << i)
+                touch = g.neighbours[i] & view.white & ~shape
+                if touch:
+                    for f in fragments:
+                        if f.mask & touch:
+                            grown |= f.mask
+                if grown.bit_count() > need or grown in seen:
+                    continue
+                seen.add(grown)
+                nxt.add(grown)
+            if len(seen) > SHAPE_LIMIT * 8:
+                return None
+        level = nxt
+        if len(done) > SHAPE_LIMIT:
+            return None
+    return done
+
+
+def _plausible(view: View, island: Region, shape: int, mine_only: int, must: int) -> bool:
+    """False when completing ``island`` as ``shape`` visibly breaks a rule."""
+    g = view.g
+    if must & ~shape:
+        return False  # leaves a fragment only this island could reach
+    ring = g.border(shape)
+    if ring & view.white:
+        return False
+    added = (ring | mine_only) & view.unknown & ~shape
+    black = view.black | added
+    for i in bits(added):
+        for sq in g.squares_at[i]:
+            if sq & black == sq:
+                return False
+    if black:
+        space = (view.black | view.unknown) & ~shape
+        low = black & -black
+        if g.flood(low, space) & black != black:
+            return False
+    return True

@@ -1,0 +1,174 @@
+"""What Nurikabe techniques read: a state plus its islands, walls and reach.
+
+Everything is computed lazily and cached for one state; the engine builds a
+new view after every step.
+
+Words: an *island* is a white region holding a clue; a *fragment* is a white
+region with no clue yet (it must still join one); the *wall* is the black
+cells; a *liberty* is an unknown cell next to a region.
+"""
+from __future__ import annotations
+
+from deduce.errors import Contradiction
+from deduce.state import State, bits
+from puzzles.nurikabe.model import Nurikabe
+
+from rules.nurikabe.geometry import Geometry
+
+INFINITE = 1 << 30
+
+
+class Region:
+    """A white region: an island (``clue`` set) or a fragment (``clue`` None)."""
+
+    __slots__ = ("mask", "size", "clue", "need")
+
+    def __init__(self, mask: int, clue: int | None, need: int | None):
+        self.mask = mask
+        self.size = mask.bit_count()
+        self.clue = clue  # cell index of its number
+        self.need = need  # its number; None for a "?" clue or a fragment
+
+    @property
+    def remaining(self) -> int:
+        """How many cells it may still take (INFINITE for a ``?`` clue)."""
+        return INFINITE if self.need is None else self.need - self.size
+
+    @property
+    def complete(self) -> bool:
+        return self.need is not None and self.size == self.need
+
+
+class View:
+    def __init__(self, puzzle: Nurikabe, state: State):
+        self.puzzle = puzzle
+        self.g = g = Geometry.of(puzzle.rows, puzzle.cols)
+        self.state = state
+        self.black = state.ones
+        self.white = state.zeros
+        self.unknown = state.unknown
+        self.changed = g.full
+        self.clue_need = dict(puzzle.clues)
+        self.clue_mask = puzzle.clue_mask
+        self._islands = None
+        self._reach = None
+        self._reach_union = None
+
+    # -- naming --------------------------------------------------------------
+    def region_name(self, r: Region) -> str:
+        if r.clue is not None:
+            return self.puzzle.clue_name(r.clue)
+        return f"the white cell{'s' if r.size > 1 else ''} at {self.g.names(r.mask, 4)}"
+
+    # -- regions -------------------------------------------------------------
+    def _regions(self):
+        if self._islands is None:
+            islands, fragments = [], []
+            for comp in self.g.components(self.white):
+                clues = comp & self.clue_mask
+                if not clues:
+                    fragments.append(Region(comp, None, None))
+                    continue
+                if clues & (clues - 1):
+                    raise Contradiction(
+                        "joined-clues",
+                        f"{self.g.names(clues)} are numbers in one white region",
+                        tuple(bits(comp)))
+                cell = clues.bit_length() - 1
+                region = Region(comp, cell, self.clue_need[cell])
+                if region.need is not None and region.size > region.need:
+                    raise Contradiction(
+                        "island-too-big",
+                        f"{self.puzzle.clue_name(cell)} has grown to {region.size} cells",
+                        tuple(bits(comp)))
+                islands.append(region)
+            self._islands = (islands, fragments)
+        return self._islands
+
+    @property
+    def islands(self) -> list[Region]:
+        return self._regions()[0]
+
+    @property
+    def fragments(self) -> list[Region]:
+        return self._regions()[1]
+
+    @property
+    def island_cells(self) -> int:
+        m = 0
+        for r in self.islands:
+            m |= r.mask
+        return m
+
+    def forbidden(self, island: Region) -> int:
+        """Cells ``island`` can never take: black, or touching another island."""
+        others = self.island_cells & ~island.mask
+        return self.black | self.g.grow(others)
+
+    def liberties(self, region: Region) -> int:
+        """Unknown cells next to ``region`` it could grow into."""
+        libs = self.g.border(region.mask) & self.unknown
+        if region.clue is not None:
+            libs &= ~self.forbidden(region)
+        return libs
+
+    # -- reach -----------------------------------------------------------------
+    def reach(self, island: Region, blocked: int = 0, budget: int | None = None) -> int:
+        """Cells ``island`` can take (itself included) within its remaining size.
+
+        A lower bound on the cost of taking a cell: one per unknown cell on the
+        way, a whole fragment's size when the way enters it. Sound: a cell
+        outside the result can never belong to this island.
+        """
+        g = self.g
+        if budget is None:
+            budget = min(island.remaining, g.n)
+        allowed = g.full & ~(self.forbidden(island) | island.mask | blocked)
+        unknown = self.unknown
+        white = self.white
+        fragments = self.fragments
+        at = {0: island.mask}
+        seen = 0
+        k = 0
+        while k <= budget:
+            cur = at.pop(k, 0) & ~seen
+            if cur:
+                seen |= cur
+                nb = g.border(cur) & allowed & ~seen
+                if nb & unknown and k + 1 <= budget:
+                    at[k + 1] = at.get(k + 1, 0) | (nb & unknown)
+                if nb & white:
+                    for f in fragments:
+                        if f.mask & nb:
+                            c = k + f.size
+                            if c <= budget:
+                                at[c] = at.get(c, 0) | f.mask
+            if not at:
+                break
+            k = min(at) if at else budget + 1
+        return seen
+
+    @property
+    def reaches(self) -> dict[int, int]:
+        """Reach of every island, keyed by its clue cell."""
+        if self._reach is None:
+            self._reach = {r.clue: self.reach(r) for r in self.islands}
+        return self._reach
+
+    @property
+    def reach_union(self) -> int:
+        if self._reach_union is None:
+            m = 0
+            for v in self.reaches.values():
+                m |= v
+            self._reach_union = m
+        return self._reach_union
+
+    def reached_by(self, mask: int) -> list[Region]:
+        """Islands whose reach meets ``mask``."""
+        reaches = self.reaches
+        return [r for r in self.islands if reaches[r.clue] & mask]
+
+    # -- walls -----------------------------------------------------------------
+    def walls(self) -> list[int]:
+        return self.g.components(self.black)
