@@ -18,6 +18,9 @@ from rules.nurikabe.view import INFINITE, Region, View
 TECHNIQUES = Registry()
 BLACK, WHITE = 1, 0
 SHAPE_LIMIT = 400  # completions enumerated per island before giving up on it
+SHAPE_REMAINING = 10  # islands with more cells to go are not enumerated
+PAIR_BUDGET = 20000  # shape pairs the battleground may compare in one position
+TIGHT_SLACK = 6  # confinement tests every cell of an island's area when it is this close to its need
 
 
 def _step(view: View, tid: str, tier: int, cells: int, value: int, premises: int, text: str,
@@ -347,16 +350,19 @@ def pool_chokepoint(view: View):
 
 @TECHNIQUES.register("island-confinement", tier=3, name="Confinement and island chokepoint")
 def island_confinement(view: View):
-    """An island must take the cells without which it cannot reach its size or its orphans."""
+    """An island must take the cells without which it cannot reach its size or its duties.
+
+    Its duties: white fragments only it can reach, and 2x2 squares only it can
+    break (each needs one of its cells white).
+    """
     g = view.g
     reaches = view.reaches
-    only = _sole_reachers(view)
+    duties = _duties(view)
     for island in view.islands:
         if island.complete or island.need is None:
             continue
         area = reaches[island.clue]
         who = view.region_name(island)
-        must = only.get(island.clue, 0)
         if area.bit_count() < island.need:
             raise Contradiction("island-stuck", f"{who} can reach only {area.bit_count()} "
                                 f"cells, fewer than {island.need}", tuple(bits(area)))
@@ -366,7 +372,17 @@ def island_confinement(view: View):
                          f"{who[0].upper()}{who[1:]} can reach exactly {island.need} cells, "
                          f"so {g.names(cells)} {_plural(cells, 'is', 'are')} white.",
                          [("island", island.mask), ("area", area)])
-        for i in bits(area & view.unknown):
+        mine = duties.get(island.clue, ())
+        # A cell can only matter if it cuts the area apart, if the area is so tight
+        # that a detour around it costs too much, or if the island has duties.
+        if mine or area.bit_count() <= island.need + TIGHT_SLACK:
+            suspects = area & view.unknown
+        else:
+            suspects = 0
+            for i in _articulation_cells(g, area, island.clue):
+                suspects |= 1 << i
+            suspects &= view.unknown
+        for i in bits(suspects):
             bit = 1 << i
             without = view.reach(island, blocked=bit)
             if without.bit_count() < island.need:
@@ -375,74 +391,176 @@ def island_confinement(view: View):
                              f"{without.bit_count()} of its {island.need} cells, so "
                              f"{g.name(i)} is white.",
                              [("island", island.mask), ("area", area)])
-            if must & ~without:
-                lost = must & ~without
-                return _step(view, "island-confinement", 3, bit, WHITE, area | lost,
-                             f"Only {who} can reach the white cells at {g.names(lost, 4)}, "
-                             f"and without {g.name(i)} it could not, so {g.name(i)} is white.",
-                             [("island", island.mask), ("island", lost), ("area", area)])
+            for role, target in mine:
+                if target & without:
+                    continue
+                if role == "fragment":
+                    text = (f"Only {who} can reach the white cells at {g.names(target, 4)}, "
+                            f"and without {g.name(i)} it could not, so {g.name(i)} is white.")
+                    regions = [("island", island.mask), ("island", target), ("area", area)]
+                else:
+                    sq = target | (bit if bit & target else 0)
+                    text = (f"Only {who} can break the pool at {g.names(target, 4)}, and "
+                            f"without {g.name(i)} it could not reach it, so {g.name(i)} is white.")
+                    regions = [("island", island.mask), ("square", sq), ("area", area)]
+                if bit & target:
+                    continue  # the cell is itself one of the ways to do the duty
+                return _step(view, "island-confinement", 3, bit, WHITE, area | target, text,
+                             regions)
     return None
+
+
+def _duties(view: View) -> dict[int, list[tuple[str, int]]]:
+    """What exactly one island must do, keyed by its clue cell.
+
+    ("fragment", cells): a white fragment only that island can reach;
+    ("pool", cells): the unknown cells of a 2x2 square with no white cell that
+    only that island can reach, one of which it must take.
+    """
+    reaches = view.reaches
+    duties: dict[int, list[tuple[str, int]]] = {}
+    for frag in view.fragments:
+        who = [c for c, m in reaches.items() if m & frag.mask]
+        if len(who) == 1:
+            duties.setdefault(who[0], []).append(("fragment", frag.mask))
+    for sq in view.g.squares:
+        if sq & view.white or not sq & view.unknown:
+            continue
+        open_ = sq & view.unknown & view.reach_union
+        who = [c for c, m in reaches.items() if m & open_]
+        if len(who) == 1:
+            duties.setdefault(who[0], []).append(("pool", open_))
+    return duties
 
 
 def _sole_reachers(view: View) -> dict[int, int]:
     """Fragments that exactly one island can reach, keyed by that island's clue."""
-    reaches = view.reaches
-    only: dict[int, int] = {}
-    for frag in view.fragments:
-        who = [c for c, m in reaches.items() if m & frag.mask]
-        if len(who) == 1:
-            only[who[0]] = only.get(who[0], 0) | frag.mask
-    return only
+    out: dict[int, int] = {}
+    for clue, items in _duties(view).items():
+        for role, mask in items:
+            if role == "fragment":
+                out[clue] = out.get(clue, 0) | mask
+    return out
 
 
 # --------------------------------------------------------------------- tier 4
 @TECHNIQUES.register("shape-enumeration", tier=4, name="Shape enumeration")
 def shape_enumeration(view: View):
     """Try every way an island can be completed; what all valid ways share is forced."""
-    g = view.g
-    reaches = view.reaches
-    only = _sole_reachers(view)
-    union_others = {}
+    shapes = _island_shapes(view)
     for island in view.islands:
-        if island.complete or island.need is None:
+        valid = shapes.get(island.clue)
+        if valid is None:
             continue
-        if island.remaining > 10:
+        step = _shared_by_all(view, island, valid, "shape-enumeration", "")
+        if step is not None:
+            return step
+    return None
+
+
+@TECHNIQUES.register("battleground", tier=4, name="Battleground (competing islands)")
+def battleground(view: View):
+    """Keep only completions of an island that leave some completion for each neighbour island."""
+    shapes = _island_shapes(view)
+    clues = [c for c, v in shapes.items() if v is not None]
+    if len(clues) < 2:
+        return None
+    reaches = view.reaches
+    g = view.g
+    near = {c: [d for d in clues if d != c and g.grow(reaches[c]) & reaches[d]] for c in clues}
+    kept = {c: list(shapes[c]) for c in clues}
+    rivals: dict[int, set[int]] = {c: set() for c in clues}
+    work = [c for c in clues if near[c]]
+    budget = PAIR_BUDGET
+    while work:
+        c = work.pop()
+        before = len(kept[c])
+        survivors = []
+        for s in kept[c]:
+            ok = True
+            for d in near[c]:
+                pairs = 0
+                for t in kept[d]:
+                    budget -= 1
+                    if _compatible(view, s, t):
+                        break
+                    pairs += 1
+                else:
+                    ok = False
+                    rivals[c].add(d)
+                    break
+            if budget < 0:
+                return None
+            if ok:
+                survivors.append(s)
+        if len(survivors) < before:
+            kept[c] = survivors
+            island = next(r for r in view.islands if r.clue == c)
+            if not survivors:
+                raise Contradiction("island-stuck", f"{view.region_name(island)} cannot be "
+                                    "completed without blocking a neighbouring island",
+                                    tuple(bits(island.mask)))
+            step = _shared_by_all(view, island, survivors, "battleground",
+                                  " that leave room for " + " and ".join(
+                                      view.puzzle.clue_name(d) for d in sorted(rivals[c])))
+            if step is not None:
+                return step
+            work.extend(d for d in near[c] if d not in work)
+    return None
+
+
+def _shared_by_all(view: View, island: Region, valid: list[int], tid: str, why: str):
+    g = view.g
+    inside = outside = g.full
+    for s in valid:
+        inside &= s
+        outside &= g.border(s)
+    white = inside & view.unknown
+    black = outside & view.unknown
+    if not (white or black):
+        return None
+    who = view.region_name(island)
+    parts = []
+    if white:
+        parts.append(f"{g.names(white)} {_plural(white, 'is', 'are')} in every one")
+    if black:
+        parts.append(f"{g.names(black)} {_plural(black, 'borders', 'border')} every one")
+    conclusions = tuple((i, WHITE) for i in bits(white)) + tuple((i, BLACK) for i in bits(black))
+    tier = TECHNIQUES.get(tid).tier
+    return Step(tid, tier, conclusions, tuple(bits(island.mask | white | black)),
+                f"{who[0].upper()}{who[1:]} can be completed in {len(valid)} "
+                f"way{'s' if len(valid) != 1 else ''}{why}; " + " and ".join(parts) + ".",
+                regions=(("island", tuple(bits(island.mask))),))
+
+
+def _island_shapes(view: View) -> dict[int, list[int] | None]:
+    """Plausible completions of each unfinished island (None: too many to list)."""
+    cached = getattr(view, "_shapes", None)
+    if cached is not None:
+        return cached
+    reaches = view.reaches
+    duties = _sole_reachers(view)
+    out: dict[int, list[int] | None] = {}
+    for island in view.islands:
+        if island.complete or island.need is None or island.remaining > SHAPE_REMAINING:
             continue
         shapes = _completions(view, island)
         if shapes is None:
+            out[island.clue] = None
             continue
         others = 0
         for c, m in reaches.items():
             if c != island.clue:
                 others |= m
         mine_only = reaches[island.clue] & ~others & view.unknown
-        must = only.get(island.clue, 0)
+        must = duties.get(island.clue, 0)
         valid = [s for s in shapes if _plausible(view, island, s, mine_only, must)]
-        who = view.region_name(island)
         if not valid:
-            raise Contradiction("island-stuck", f"no shape completes {who} without breaking "
-                                "a rule", tuple(bits(island.mask)))
-        inside = g.full
-        outside = g.full
-        for s in valid:
-            inside &= s
-            outside &= g.border(s)
-        white = inside & view.unknown
-        black = outside & view.unknown
-        if white or black:
-            parts = []
-            if white:
-                parts.append(f"{g.names(white)} {_plural(white, 'is', 'are')} in every one")
-            if black:
-                parts.append(f"{g.names(black)} {_plural(black, 'borders', 'border')} every one")
-            conclusions = tuple((i, WHITE) for i in bits(white)) + \
-                tuple((i, BLACK) for i in bits(black))
-            return Step("shape-enumeration", 4, conclusions,
-                        tuple(bits(island.mask | white | black)),
-                        f"{who[0].upper()}{who[1:]} can be completed in {len(valid)} "
-                        f"way{'s' if len(valid) != 1 else ''}; " + " and ".join(parts) + ".",
-                        regions=(("island", tuple(bits(island.mask))),))
-    return None
+            raise Contradiction("island-stuck", f"no shape completes {view.region_name(island)} "
+                                "without breaking a rule", tuple(bits(island.mask)))
+        out[island.clue] = valid
+    view._shapes = out
+    return out
 
 
 def _completions(view: View, island: Region) -> list[int] | None:
@@ -457,8 +575,7 @@ def _completions(view: View, island: Region) -> list[int] | None:
     while level:
         nxt = set()
         for shape in level:
-            size = shape.bit_count()
-            if size == need:
+            if shape.bit_count() == need:
                 done.append(shape)
                 continue
             for i in bits(g.border(shape) & allowed):
@@ -489,14 +606,30 @@ def _plausible(view: View, island: Region, shape: int, mine_only: int, must: int
     if ring & view.white:
         return False
     added = (ring | mine_only) & view.unknown & ~shape
-    black = view.black | added
+    return _black_ok(view, view.black | added, added, shape)
+
+
+def _black_ok(view: View, black: int, added: int, white: int) -> bool:
+    """No pool among the squares of ``added``, and the wall can still connect."""
+    g = view.g
     for i in bits(added):
         for sq in g.squares_at[i]:
             if sq & black == sq:
                 return False
     if black:
-        space = (view.black | view.unknown) & ~shape
+        space = (view.black | view.unknown) & ~white
         low = black & -black
         if g.flood(low, space) & black != black:
             return False
     return True
+
+
+def _compatible(view: View, s: int, t: int) -> bool:
+    """Can two islands take shapes ``s`` and ``t`` at once?"""
+    g = view.g
+    ring_t = g.border(t)
+    if s & (t | ring_t):
+        return False
+    ring_s = g.border(s)
+    added = (ring_s | ring_t) & view.unknown
+    return _black_ok(view, view.black | added, added, s | t)

@@ -53,6 +53,8 @@ class View:
         self._islands = None
         self._reach = None
         self._reach_union = None
+        self._island_cells = None
+        self._forbidden: dict[int, int] = {}
 
     # -- naming --------------------------------------------------------------
     def region_name(self, r: Region) -> str:
@@ -95,15 +97,20 @@ class View:
 
     @property
     def island_cells(self) -> int:
-        m = 0
-        for r in self.islands:
-            m |= r.mask
-        return m
+        if self._island_cells is None:
+            m = 0
+            for r in self.islands:
+                m |= r.mask
+            self._island_cells = m
+        return self._island_cells
 
     def forbidden(self, island: Region) -> int:
         """Cells ``island`` can never take: black, or touching another island."""
-        others = self.island_cells & ~island.mask
-        return self.black | self.g.grow(others)
+        got = self._forbidden.get(island.clue)
+        if got is None:
+            others = self.island_cells & ~island.mask
+            got = self._forbidden[island.clue] = self.black | self.g.grow(others)
+        return got
 
     def liberties(self, region: Region) -> int:
         """Unknown cells next to ``region`` it could grow into."""
@@ -124,28 +131,26 @@ class View:
         if budget is None:
             budget = min(island.remaining, g.n)
         allowed = g.full & ~(self.forbidden(island) | island.mask | blocked)
-        unknown = self.unknown
-        white = self.white
+        unknown = self.unknown & allowed
+        white = self.white & allowed
         fragments = self.fragments
-        at = {0: island.mask}
-        seen = 0
-        k = 0
-        while k <= budget:
-            cur = at.pop(k, 0) & ~seen
-            if cur:
-                seen |= cur
-                nb = g.border(cur) & allowed & ~seen
-                if nb & unknown and k + 1 <= budget:
-                    at[k + 1] = at.get(k + 1, 0) | (nb & unknown)
-                if nb & white:
-                    for f in fragments:
-                        if f.mask & nb:
-                            c = k + f.size
-                            if c <= budget:
-                                at[c] = at.get(c, 0) | f.mask
-            if not at:
+        border = g.border
+        seen = frontier = island.mask
+        delayed: dict[int, int] = {}  # cost -> fragments that arrive then
+        for k in range(1, budget + 1):
+            nb = border(frontier) & ~seen
+            if nb & white:
+                for f in fragments:
+                    if f.mask & nb:
+                        c = k - 1 + f.size
+                        if c <= budget:
+                            delayed[c] = delayed.get(c, 0) | f.mask
+            frontier = nb & unknown
+            if delayed:
+                frontier |= delayed.pop(k, 0) & ~seen
+            elif not frontier:
                 break
-            k = min(at) if at else budget + 1
+            seen |= frontier
         return seen
 
     @property

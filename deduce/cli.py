@@ -1,0 +1,142 @@
+"""The ``deduce`` command line.
+
+Exit codes: 0 solved (or success); 1 the puzzle has no solution (contradiction);
+2 bad input; 3 logic got stuck (not solved at the given depth or budget).
+"""
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+
+from rich.console import Console
+
+from deduce.errors import Contradiction, InputError
+from deduce.kind import Kind, available_kinds, load_kind
+from deduce.solver import Solver
+
+EXIT = {"solved": 0, "contradiction": 1, "stuck": 3}
+
+
+def _kind(name: str) -> Kind:
+    try:
+        return load_kind(name)
+    except KeyError:
+        raise InputError(f"unknown puzzle kind {name!r} (known: {', '.join(available_kinds())})")
+
+
+def _load(args, source: str):
+    kind = _kind(args.kind)
+    options = {"id": args.id} if getattr(args, "id", None) else {}
+    return kind, kind.load(source, **options)
+
+
+def _solver(kind, puzzle, args) -> Solver:
+    return Solver(kind, puzzle, depth=args.depth, budget=args.budget)
+
+
+def cmd_solve(args, out: Console) -> int:
+    kind, puzzle = _load(args, args.puzzle)
+    result = _solver(kind, puzzle, args).solve()
+    if args.format == "json":
+        from explain.json_walkthrough import walkthrough
+        print(json.dumps(walkthrough(kind, puzzle, result)))
+    else:
+        from explain.terminal import walkthrough
+        out.print(walkthrough(kind, puzzle, result, plain=args.plain, proofs=not args.brief))
+    return EXIT[result.verdict]
+
+
+def cmd_grade(args, out: Console) -> int:
+    worst = 0
+    rows = []
+    for source in args.puzzle:
+        kind, puzzle = _load(args, source)
+        r = _solver(kind, puzzle, args).solve()
+        g = r.grade
+        row = {"puzzle": getattr(puzzle, "id", "") or source, "verdict": r.verdict,
+               "level": g.level, "name": g.name, "max_tier": g.max_tier,
+               "max_depth": g.max_depth, "steps": g.steps, "score": g.score,
+               "seconds": round(r.seconds, 4)}
+        rows.append(row)
+        if args.format == "json":
+            print(json.dumps(row))
+        else:
+            out.print(f"{row['puzzle']}: {r.verdict}, level {g.level} {g.name}, "
+                      f"depth {g.max_depth}, {g.steps} steps", highlight=False)
+        worst = max(worst, EXIT[r.verdict])
+    return worst
+
+
+def cmd_hint(args, out: Console) -> int:
+    kind, puzzle = _load(args, args.puzzle)
+    solver = _solver(kind, puzzle, args)
+    state = kind.initial_state(puzzle)
+    try:
+        step = solver.next_step(state)
+    except Contradiction as c:
+        out.print(f"This grid already breaks the rules: {c.text}.", highlight=False)
+        return 1
+    if step is None:
+        if state.solved:
+            out.print("The grid is already solved.")
+            return 0
+        out.print(f"No step found with hypotheses up to depth {args.depth}.")
+        return 3
+    if args.format == "json":
+        from explain.json_walkthrough import step_record
+        print(json.dumps(step_record(kind, puzzle, step)))
+    else:
+        from explain.terminal import grid_text, step_line
+        out.print(step_line("Next", step))
+        out.print(grid_text(kind, puzzle, state, step, plain=args.plain))
+    return 0
+
+
+def parser() -> argparse.ArgumentParser:
+    p = argparse.ArgumentParser(prog="deduce", description=__doc__.splitlines()[0])
+    sub = p.add_subparsers(dest="command", required=True)
+
+    def common(sp, many=False):
+        sp.add_argument("puzzle", nargs="+" if many else None,
+                        help="a file (text grid, janko.at file, .jsonl collection), "
+                             "a puzz.link URL, or a text grid")
+        sp.add_argument("--kind", default="nurikabe", help="puzzle kind (default nurikabe)")
+        sp.add_argument("--id", help="record id inside a .jsonl collection")
+        sp.add_argument("--depth", type=int, default=3, help="deepest hypothesis nesting (default 3)")
+        sp.add_argument("--budget", type=float, default=60.0,
+                        help="seconds per puzzle before giving up (default 60)")
+        sp.add_argument("--format", choices=("text", "json"), default="text")
+        sp.add_argument("--plain", action="store_true", help="no colour")
+
+    s = sub.add_parser("solve", help="solve and print the walkthrough")
+    common(s)
+    s.add_argument("--brief", action="store_true", help="hide hypothesis sub-proofs")
+    s.set_defaults(run=cmd_solve)
+    g = sub.add_parser("grade", help="one line per puzzle: verdict, level, depth, steps")
+    common(g, many=True)
+    g.set_defaults(run=cmd_grade)
+    h = sub.add_parser("hint", help="the next step only (PUZZLE may be partly solved)")
+    common(h)
+    h.set_defaults(run=cmd_hint)
+    return p
+
+
+def main(argv: list[str] | None = None) -> int:
+    args = parser().parse_args(argv)
+    if args.depth < 0:
+        print("deduce: error: --depth must be 0 or more", file=sys.stderr)
+        return 2
+    out = Console(no_color=args.plain, highlight=False)
+    try:
+        return args.run(args, out)
+    except InputError as e:
+        print(f"deduce: error: {e}", file=sys.stderr)
+        return 2
+    except KeyboardInterrupt:
+        print("deduce: interrupted", file=sys.stderr)
+        return 130
+
+
+if __name__ == "__main__":
+    sys.exit(main())

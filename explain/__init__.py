@@ -1,0 +1,1 @@
+"""Renderers of walkthroughs: terminal (rich), JSON, and later HTML/SVG."""
