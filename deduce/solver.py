@@ -28,6 +28,7 @@ from deduce.step import Step
 # near what the outer assumption changed: a person's nested guess stays local,
 # and it keeps depth 2-3 affordable. Any restriction is sound.
 NESTED_CANDIDATES = 16
+PROBE_TIER = 3  # first pass of hypotheses uses techniques up to this tier
 
 
 @attrs.frozen
@@ -58,6 +59,13 @@ class Solver:
         self.puzzle = puzzle
         self.depth = depth
         self.techniques = kind.techniques.ordered(max_tier)
+        # Hypotheses first try to reach a contradiction with the cheaper tiers
+        # only (cheap, and a shorter proof to read), then with all of them.
+        tiers = sorted({t.tier for t in self.techniques})
+        cheap = [t for t in tiers if t <= PROBE_TIER]
+        self.probe_sets = [kind.techniques.ordered(min(max_tier or 99, PROBE_TIER))] \
+            if cheap and tiers[-1] > PROBE_TIER else []
+        self.probe_sets.append(self.techniques)
         self.budget = budget
         self.deadline = None
         self.nodes = 0
@@ -89,13 +97,13 @@ class Solver:
 
     # -- the loop ---------------------------------------------------------
     def propagate(self, state: State, depth: int, log: list[Step],
-                  limit: int | None = None, focus: int = 0) -> None:
+                  limit: int | None = None, focus: int = 0, techniques=None) -> None:
         """Apply steps until nothing applies (or ``limit`` steps were taken).
 
         Raises Contradiction when the state breaks a rule. ``focus`` (a mask)
         steers nested hypothesis candidates toward what an assumption changed.
         """
-        techniques = self.techniques
+        techniques = self.techniques if techniques is None else techniques
         pending = [state.full] * len(techniques)
         kind, puzzle = self.kind, self.puzzle
         changed_here = 0 if depth == self.depth else focus
@@ -123,7 +131,7 @@ class Solver:
                     return
                 if depth <= 0:
                     return
-                found = self.hypothesis(state, depth, focus=changed_here)
+                found = self.hypothesis(state, depth, focus=changed_here, techniques=techniques)
                 if found is None:
                     return
             changed = 0
@@ -148,7 +156,8 @@ class Solver:
         return changed
 
     # -- hypotheses -------------------------------------------------------
-    def hypothesis(self, state: State, depth: int, focus: int = 0) -> Step | None:
+    def hypothesis(self, state: State, depth: int, focus: int = 0,
+                   techniques=None) -> Step | None:
         view = self.kind.view(self.puzzle, state)
         candidates = list(self.kind.candidates(view))
         nested = depth < self.depth
@@ -156,15 +165,58 @@ class Solver:
             candidates = self._near(candidates, focus)[:NESTED_CANDIDATES]
         elif nested:
             candidates = candidates[:NESTED_CANDIDATES]
+        # nested hypotheses keep the technique set of the branch they are in
+        sets = self.probe_sets if techniques is None or techniques is self.techniques \
+            else [techniques]
+        impact: dict[int, int] = {}
         for d in range(1, depth + 1):
-            for cell in candidates:
-                if not (state.unknown >> cell) & 1:
-                    continue
-                for value in (0, 1):
-                    step = self.try_assumption(state, cell, value, d)
-                    if step is not None:
-                        return step
+            order = candidates if d == 1 else \
+                sorted(candidates, key=lambda c: -impact.get(c, 0))
+            for probe in sets:
+                agreement = None
+                for cell in order:
+                    if not (state.unknown >> cell) & 1:
+                        continue
+                    branches = []
+                    for value in (0, 1):
+                        step, branch, proof = self.try_assumption(state, cell, value, d, probe)
+                        if step is not None:
+                            return step
+                        branches.append((branch, proof))
+                    decided = sum((b.ones | b.zeros).bit_count() for b, _ in branches)
+                    impact[cell] = max(impact.get(cell, 0), decided)
+                    if agreement is None:
+                        agreement = self._agreement(state, cell, branches, d)
+                if agreement is not None:
+                    return agreement
         return None
+
+    def _agreement(self, state: State, cell: int, branches, depth: int) -> Step | None:
+        """Both values of ``cell`` lead to the same value of other unknowns: those hold."""
+        (b0, p0), (b1, p1) = branches
+        ones = b0.ones & b1.ones & ~state.ones
+        zeros = b0.zeros & b1.zeros & ~state.zeros
+        if not (ones | zeros):
+            return None
+        kind, puzzle = self.kind, self.puzzle
+        name = kind.cell_name(puzzle, cell)
+        conclusions = tuple((i, 1) for i in bits(ones)) + tuple((i, 0) for i in bits(zeros))
+        parts = []
+        for mask, v in ((ones, 1), (zeros, 0)):
+            if mask:
+                cells = [kind.cell_name(puzzle, i) for i in bits(mask)]
+                listed = ", ".join(cells[:-1]) + " and " + cells[-1] if len(cells) > 1 else cells[0]
+                parts.append(f"{listed} {'is' if len(cells) == 1 else 'are'} {kind.words[v]}")
+        tier = HYPOTHESIS_TIER + depth - 1
+        proof = tuple(
+            Step("assume", tier, ((cell, v),), (cell,), f"Suppose {name} is {kind.words[v]}.",
+                 depth=depth, assumption=(cell, v), proof=tuple(p))
+            for v, (_, p) in ((0, branches[0]), (1, branches[1])))
+        return Step(
+            technique=f"either-way-{depth}", tier=tier, conclusions=conclusions,
+            premises=(cell,), depth=depth, proof=proof,
+            text=f"Whether {name} is {kind.words[0]} or {kind.words[1]}, "
+                 + "; ".join(parts) + " either way.")
 
     def _near(self, candidates: list[int], focus: int) -> list[int]:
         coords = self.kind.coords
@@ -177,12 +229,18 @@ class Solver:
             return min(abs(r - r2) + abs(c - c2) for r2, c2 in spots)
         return sorted(candidates, key=distance)
 
-    def try_assumption(self, state: State, cell: int, value: int, depth: int) -> Step | None:
+    def try_assumption(self, state: State, cell: int, value: int, depth: int,
+                       techniques=None) -> tuple[Step | None, State, list[Step]]:
+        """Assume ``cell`` = ``value`` and propagate on a copy.
+
+        Returns the hypothesis step if that breaks a rule, else None, with the
+        branch's final state and its steps.
+        """
         branch = state.copy()
         branch.assign(cell, value)
         proof: list[Step] = []
         try:
-            self.propagate(branch, depth - 1, proof, focus=1 << cell)
+            self.propagate(branch, depth - 1, proof, focus=1 << cell, techniques=techniques)
         except Contradiction as c:
             kind, puzzle = self.kind, self.puzzle
             name = kind.cell_name(puzzle, cell)
@@ -193,8 +251,8 @@ class Solver:
                 technique=f"hypothesis-{depth}", tier=HYPOTHESIS_TIER + depth - 1,
                 conclusions=((cell, 1 - value),), premises=(cell,) + c.premises,
                 text=text, depth=depth, assumption=(cell, value), proof=tuple(proof),
-                contradiction=c.text)
-        return None
+                contradiction=c.text), branch, proof
+        return None, branch, proof
 
 
 def solve(kind: Kind, puzzle: Any, **options) -> Result:

@@ -19,7 +19,7 @@ TECHNIQUES = Registry()
 BLACK, WHITE = 1, 0
 SHAPE_LIMIT = 400  # completions enumerated per island before giving up on it
 SHAPE_REMAINING = 10  # islands with more cells to go are not enumerated
-PAIR_BUDGET = 20000  # shape pairs the battleground may compare in one position
+PAIR_BUDGET = 4000  # shape pairs the battleground may compare in one position
 TIGHT_SLACK = 6  # confinement tests every cell of an island's area when it is this close to its need
 
 
@@ -625,11 +625,28 @@ def _black_ok(view: View, black: int, added: int, white: int) -> bool:
 
 
 def _compatible(view: View, s: int, t: int) -> bool:
-    """Can two islands take shapes ``s`` and ``t`` at once?"""
+    """Can two islands take shapes ``s`` and ``t`` at once?
+
+    Each shape alone already passed ``_plausible``, so only what the two do
+    together is checked: overlap or touching, pools closed by both rings at
+    once, and the wall cut by both together.
+    """
     g = view.g
     ring_t = g.border(t)
     if s & (t | ring_t):
         return False
     ring_s = g.border(s)
-    added = (ring_s | ring_t) & view.unknown
-    return _black_ok(view, view.black | added, added, s | t)
+    unknown = view.unknown
+    add_s = ring_s & unknown & ~ring_t
+    add_t = ring_t & unknown
+    if not add_t or not add_s:
+        return True
+    black = view.black | add_s | add_t
+    squares_at = g.squares_at
+    for i in bits(add_s & g.grow(g.grow(add_t))):
+        for sq in squares_at[i]:
+            if sq & black == sq:
+                return False
+    space = (view.black | unknown) & ~(s | t)
+    low = black & -black
+    return g.flood(low, space) & black == black
