@@ -6,6 +6,7 @@ Exit codes: 0 solved (or success); 1 the puzzle has no solution (contradiction);
 from __future__ import annotations
 
 import argparse
+import importlib
 import json
 import sys
 
@@ -93,6 +94,12 @@ def cmd_hint(args, out: Console) -> int:
     return 0
 
 
+# Further commands live in their own modules, each with ``add_parser(sub, common)``
+# that adds a sub-parser whose ``run(args, console) -> exit code`` is set via
+# ``set_defaults(run=...)``.
+COMMAND_MODULES: list[str] = []
+
+
 def parser() -> argparse.ArgumentParser:
     p = argparse.ArgumentParser(prog="deduce", description=__doc__.splitlines()[0])
     sub = p.add_subparsers(dest="command", required=True)
@@ -119,6 +126,8 @@ def parser() -> argparse.ArgumentParser:
     h = sub.add_parser("hint", help="the next step only (PUZZLE may be partly solved)")
     common(h)
     h.set_defaults(run=cmd_hint)
+    for name in COMMAND_MODULES:
+        importlib.import_module(name).add_parser(sub, common)
     return p
 
 

@@ -28,7 +28,9 @@ class Kind:
     - ``words``: the words for value 0 and 1 (Nurikabe ``("white", "black")``);
     - ``load(text_or_path, **options)``: read a puzzle, raising InputError;
     - ``shape(puzzle)``: (rows, cols) of the drawing grid; unknown ``i`` sits at ``coords``;
-    - ``label(puzzle, i)``: text printed in cell ``i`` (a clue), or None.
+    - ``label(puzzle, i)``: text printed in cell ``i`` (a clue), or None;
+    - ``from_record(dict)``: a puzzle from a JSONL collection record;
+    - ``solution(puzzle)``: the known solution as a State, or None.
     """
 
     name: str
@@ -45,6 +47,10 @@ class Kind:
     symbols: tuple[str, str] = (".", "#")
     words: tuple[str, str] = ("white", "black")
     grid_rows: Callable[[Any, State], list[str]] | None = None
+    # a puzzle from one JSONL record of a collection (raises InputError)
+    from_record: Callable[[dict], Any] | None = None
+    # the known solution carried by a puzzle (e.g. from its record), or None
+    solution: Callable[[Any], State | None] = lambda p: None
 
 
 def available_kinds() -> list[str]:

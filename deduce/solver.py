@@ -172,7 +172,9 @@ class Solver:
         for d in range(1, depth + 1):
             order = candidates if d == 1 else \
                 sorted(candidates, key=lambda c: -impact.get(c, 0))
-            for probe in sets:
+            # deeper nesting multiplies the cost of every branch: from depth 2 on,
+            # branches use the cheaper tiers only (when there are two sets)
+            for probe in (sets if d == 1 else sets[:1]):
                 agreement = None
                 for cell in order:
                     if not (state.unknown >> cell) & 1:

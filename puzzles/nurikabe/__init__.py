@@ -16,6 +16,15 @@ def _load(arg: str, **options) -> Nurikabe:
     return load(arg, **options)
 
 
+def _from_record(record: dict) -> Nurikabe:
+    from puzzles.nurikabe.formats import from_record
+    return from_record(record)
+
+
+def _solution(puzzle: Nurikabe) -> State | None:
+    return rows_state(puzzle, list(puzzle.solution)) if puzzle.solution else None
+
+
 def _label(puzzle: Nurikabe, i: int) -> str | None:
     for cell, n in puzzle.clues:
         if cell == i:
@@ -40,6 +49,8 @@ def _kind() -> Kind:
         symbols=(".", "#"),
         words=("white", "black"),
         grid_rows=state_rows,
+        from_record=_from_record,
+        solution=_solution,
     )
 
 

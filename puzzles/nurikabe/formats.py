@@ -625,3 +625,10 @@ def _read_text(path: str | Path) -> str:
     if "\x00" in text:
         raise _error(source, "a binary file, not a puzzle")
     return text
+
+
+def from_record(record: dict, source: str = "<record>", line: int = 1) -> Nurikabe:
+    """A puzzle from one already-parsed JSONL record (as in :func:`read_jsonl`)."""
+    if not isinstance(record, dict):
+        raise _error(source, "a record must be a JSON object", line)
+    return _record(line, json.dumps(record, ensure_ascii=False), record, source)
