@@ -51,6 +51,9 @@ class Kind:
     from_record: Callable[[dict], Any] | None = None
     # the known solution carried by a puzzle (e.g. from its record), or None
     solution: Callable[[Any], State | None] = lambda p: None
+    # an independent complete solver: oracle(puzzle, limit, timeout) -> up to
+    # ``limit`` solutions as States (raises BudgetExceeded past ``timeout``)
+    oracle: Callable[..., list[State]] | None = None
 
 
 def available_kinds() -> list[str]:

@@ -7,7 +7,7 @@ and which one.
 
 >>> p = Nurikabe.from_tokens([["2", "."], [".", "."]])
 >>> sorted(solutions(p, limit=5))
-[['..', '##'], ['.#', '.#']]
+[['.#', '.#'], ['..', '##']]
 >>> count(Nurikabe.from_tokens([["1", "1"]]))
 0
 
