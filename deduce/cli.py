@@ -97,7 +97,7 @@ def cmd_hint(args, out: Console) -> int:
 # Further commands live in their own modules, each with ``add_parser(sub, common)``
 # that adds a sub-parser whose ``run(args, console) -> exit code`` is set via
 # ``set_defaults(run=...)``.
-COMMAND_MODULES: list[str] = []
+COMMAND_MODULES: list[str] = ["deduce.batch"]
 
 
 def parser() -> argparse.ArgumentParser:

@@ -639,14 +639,13 @@ def _compatible(view: View, s: int, t: int) -> bool:
     unknown = view.unknown
     add_s = ring_s & unknown & ~ring_t
     add_t = ring_t & unknown
-    if not add_t or not add_s:
-        return True
     black = view.black | add_s | add_t
-    squares_at = g.squares_at
-    for i in bits(add_s & g.grow(g.grow(add_t))):
-        for sq in squares_at[i]:
-            if sq & black == sq:
-                return False
+    if add_s and add_t:
+        squares_at = g.squares_at
+        for i in bits(add_s & g.grow(g.grow(add_t))):
+            for sq in squares_at[i]:
+                if sq & black == sq:
+                    return False
     space = (view.black | unknown) & ~(s | t)
     low = black & -black
     return g.flood(low, space) & black == black

@@ -1,0 +1,61 @@
+"""The human solver on real janko.at puzzles: every decided cell must match the known solution.
+
+CI runs a fixed, representative sample (every 11th puzzle plus the known hard cases);
+``--full`` runs all 1130.
+"""
+from __future__ import annotations
+
+import pytest
+
+from deduce.solver import Solver
+from puzzles.nurikabe import KIND
+from puzzles.nurikabe.formats import from_record
+from tests.conftest import janko_records
+
+HARD = ["janko-0029", "janko-0573", "janko-0903", "janko-0962", "janko-0980"]
+# Sample puzzles the engine does not yet finish within the CI budget (measured; see the
+# issue notes). Their steps are still checked cell by cell.
+KNOWN_STUCK = {"janko-0029", "janko-0962", "janko-0683"}
+BUDGET = 10.0  # seconds per puzzle; a puzzle past it ends "stuck", and its steps are still checked
+
+
+def sample_ids() -> list[str]:
+    ids = sorted(janko_records())
+    return sorted(set(ids[::11]) | set(HARD))
+
+
+def check(record: dict, depth: int = 3, budget: float = BUDGET):
+    puzzle = from_record(record)
+    solution = KIND.solution(puzzle)
+    result = Solver(KIND, puzzle, depth=depth, budget=budget).solve()
+    for n, step in enumerate(result.steps, 1):
+        for cell, value in step.conclusions:
+            assert solution.value(cell) == value, (
+                f"{record['id']} step {n} [{step.technique}] {step.text}: "
+                f"{puzzle.cell_name(cell)} should be {KIND.words[solution.value(cell)]}")
+    assert result.state.ones & ~solution.ones == 0
+    assert result.state.zeros & ~solution.zeros == 0
+    assert result.verdict != "contradiction", result.reason
+    return result
+
+
+def test_sample_is_large_enough():
+    assert len(sample_ids()) >= 100
+
+
+@pytest.mark.parametrize("pid", sample_ids() if __name__ != "__main__" else [])
+def test_janko_sample(pid):
+    record = janko_records()[pid]
+    result = check(record)
+    if pid not in KNOWN_STUCK:
+        assert result.solved, f"{pid}: {result.reason}"
+
+
+@pytest.mark.full
+def test_janko_all():
+    records = janko_records()
+    unsolved = []
+    for pid, record in records.items():
+        if not check(record, budget=60).solved:
+            unsolved.append(pid)
+    assert not unsolved, unsolved
