@@ -27,6 +27,7 @@ import statistics
 import sys
 import threading
 import time
+import warnings
 from collections import Counter, deque
 from multiprocessing.connection import wait
 from pathlib import Path
@@ -143,7 +144,8 @@ def _on_alarm(signum, frame):
 def _timeout_result(record: Any, hard: float) -> dict:
     rid = record.get("id") if isinstance(record, dict) else None
     return {"id": rid if isinstance(rid, str) else "", "verdict": "stuck",
-            "reason": f"hard timeout: no result after {hard:g} s"}
+            "reason": f"hard timeout: no result after {hard:g} s", "level": 0,
+            "name": "Unsolved"}
 
 
 def guarded_rate(args: tuple, hard: float | None) -> dict:
@@ -190,10 +192,10 @@ class _Pool:
     """
 
     def __init__(self, jobs: int, hard: float | None, grace: float = GRACE, alarm: bool = True):
-        methods = multiprocessing.get_all_start_methods()
-        # forkserver: workers start from a clean process, not from one running
-        # the progress bar's thread
-        self.ctx = multiprocessing.get_context("forkserver" if "forkserver" in methods else "spawn")
+        # fork on Linux: no re-import of the caller's __main__ (a script or a
+        # REPL without a main guard still works) and the kind is loaded already.
+        # Elsewhere the platform default (spawn on macOS and Windows).
+        self.ctx = multiprocessing.get_context("fork" if sys.platform.startswith("linux") else None)
         self.jobs, self.hard, self.grace = jobs, hard, grace
         self.alarm = hard if alarm else None  # the worker's own SIGALRM guard
         self.workers: list[dict] = []
@@ -201,7 +203,11 @@ class _Pool:
     def _spawn(self) -> dict:
         here, there = self.ctx.Pipe()
         process = self.ctx.Process(target=_worker, args=(there, self.alarm), daemon=True)
-        process.start()
+        with warnings.catch_warnings():
+            # Python 3.12+ warns about fork next to the progress bar's thread; the
+            # worker touches none of its locks, and the hard timeout bounds any risk
+            warnings.simplefilter("ignore", DeprecationWarning)
+            process.start()
         there.close()
         return {"process": process, "conn": here, "task": None, "start": 0.0}
 

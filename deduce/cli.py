@@ -64,7 +64,7 @@ def cmd_grade(args, out: Console) -> int:
             print(json.dumps(row))
         else:
             out.print(f"{row['puzzle']}: {r.verdict}, level {g.level} {g.name}, "
-                      f"depth {g.max_depth}, {g.steps} steps", highlight=False)
+                      f"depth {g.max_depth}, {g.steps} steps", highlight=False, soft_wrap=True)
         worst = max(worst, EXIT[r.verdict])
     return worst
 

@@ -9,11 +9,15 @@ cells; a *liberty* is an unknown cell next to a region.
 """
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 from deduce.errors import Contradiction
 from deduce.state import State, bits
-from puzzles.nurikabe.model import Nurikabe
 
 from rules.nurikabe.geometry import Geometry
+
+if TYPE_CHECKING:  # the model imports these rules to build its kind
+    from puzzles.nurikabe.model import Nurikabe
 
 INFINITE = 1 << 30
 
@@ -40,7 +44,7 @@ class Region:
 
 
 class View:
-    def __init__(self, puzzle: Nurikabe, state: State):
+    def __init__(self, puzzle: "Nurikabe", state: State):
         self.puzzle = puzzle
         self.g = g = Geometry.of(puzzle.rows, puzzle.cols)
         self.state = state

@@ -1,0 +1,105 @@
+"""The command line: walkthroughs, JSON, grades, hints, verdict exit codes, bad input."""
+from __future__ import annotations
+
+import json
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+ROOT = Path(__file__).resolve().parents[1]
+EXAMPLE = ROOT / "puzzles" / "examples" / "nurikabe-7x7.txt"
+
+
+def run(*args, input=None):
+    return subprocess.run([sys.executable, "-m", "deduce.cli", *map(str, args)],
+                          capture_output=True, text=True, input=input, timeout=120)
+
+
+def test_solve_example_text():
+    r = run("solve", EXAMPLE, "--plain")
+    assert r.returncode == 0, r.stderr
+    assert "solved" in r.stdout and "level" in r.stdout
+    assert "1. [" in r.stdout
+
+
+def test_solve_json_fields():
+    r = run("solve", EXAMPLE, "--format", "json")
+    assert r.returncode == 0
+    out = json.loads(r.stdout)
+    assert out["kind"] == "nurikabe" and out["verdict"] == "solved"
+    assert out["rows"] == 7 and out["cols"] == 7
+    assert all(set(row) <= {"#", "."} and len(row) == 7 for row in out["grid"])
+    g = out["grade"]
+    assert {"level", "name", "max_tier", "max_depth", "score"} <= set(g)
+    for step in out["steps"]:
+        assert {"technique", "tier", "depth", "cells", "premises", "text"} <= set(step)
+        for r_, c, v in step["cells"]:
+            assert 0 <= r_ < 7 and 0 <= c < 7 and v in "#."
+            assert out["grid"][r_][c] == v
+
+
+def test_grade_many(tmp_path):
+    r = run("grade", EXAMPLE, ROOT / "puzzles" / "examples" / "nurikabe-10x10.txt")
+    assert r.returncode == 0
+    assert len(r.stdout.strip().splitlines()) == 2
+    assert all("solved, level" in line for line in r.stdout.splitlines())
+
+
+def test_hint_on_partly_solved_grid(tmp_path):
+    f = tmp_path / "p.txt"
+    f.write_text("1 # .\n# . .\n. . 3\n")
+    r = run("hint", f, "--plain", "--format", "json")
+    assert r.returncode == 0, r.stderr
+    step = json.loads(r.stdout)
+    assert step["cells"]
+
+
+def test_no_solution_exit_1(tmp_path):
+    f = tmp_path / "p.txt"
+    f.write_text("1 1\n. .\n")
+    r = run("solve", f, "--plain")
+    assert r.returncode == 1
+    assert "contradiction" in r.stdout
+
+
+def test_several_solutions_stuck_exit_3(tmp_path):
+    f = tmp_path / "p.txt"
+    f.write_text("2 . . . 3\n. . . . .\n. 1 . . .\n. . . . 2\n3 . . . .\n")
+    r = run("solve", f, "--plain", "--depth", "2")
+    assert r.returncode == 3
+
+
+@pytest.mark.parametrize("content,needle", [
+    ("1 . .\n. .\n", ":2:"),               # wrong row length, names the line
+    ("99 .\n. .\n", "99"),                  # clue larger than the grid
+    ("1 x\n. .\n", ":1:3:"),                # non-numeric token, line and column
+    ("", "empty"),                          # empty file
+])
+def test_bad_files_one_line_exit_2(tmp_path, content, needle):
+    f = tmp_path / "bad.txt"
+    f.write_text(content)
+    r = run("solve", f)
+    assert r.returncode == 2
+    assert "Traceback" not in r.stderr
+    lines = r.stderr.strip().splitlines()
+    assert len(lines) == 1 and needle in lines[0]
+
+
+@pytest.mark.parametrize("arg", [
+    "https://puzz.link/p?nurikabe/10/10/zzzzzz!!",
+    "https://puzz.link/p?nurikabe/x/10/g",
+    "https://example.com/p?sudoku/9/9/abc",
+    "/no/such/file.txt",
+])
+def test_bad_urls_and_paths_exit_2(arg):
+    r = run("solve", arg)
+    assert r.returncode == 2
+    assert "Traceback" not in r.stderr
+    assert len(r.stderr.strip().splitlines()) == 1
+
+
+def test_bad_option_exit_2():
+    assert run("solve", EXAMPLE, "--depth", "-1").returncode == 2
+    assert run("solve", EXAMPLE, "--kind", "sudoku").returncode == 2

@@ -1,0 +1,726 @@
+"""Every Nurikabe technique on tiny hand-made boards, checked against brute force.
+
+Each registered technique gets a positive case (exact conclusions, step
+metadata, a sentence naming the concluded cells) and a negative case (an
+unsolved board where it must find nothing); techniques that can raise
+Contradiction get a board that makes them raise. Every board's solutions are
+enumerated by the small independent solver below, and every conclusion must
+hold in every solution, so each case proves soundness and not just output.
+Property tests then run every technique, and the whole solver, on random
+small puzzles against the same brute force.
+"""
+from __future__ import annotations
+
+import inspect
+import itertools
+import re
+
+import attrs
+import pytest
+from hypothesis import HealthCheck, assume, given, settings
+from hypothesis import strategies as st
+
+import puzzles.nurikabe  # noqa: F401  (import before rules.nurikabe: circular import otherwise)
+from deduce.errors import Contradiction
+from deduce.solver import Solver
+from deduce.state import State
+from deduce.step import Step
+from puzzles.nurikabe import KIND, initial_state
+from puzzles.nurikabe.model import Nurikabe, violations
+from rules.nurikabe import TECHNIQUES, View
+
+# ----------------------------------------------------------------- helpers
+
+
+def puzzle_of(text: str) -> Nurikabe:
+    rows = [line.split() for line in text.strip().splitlines()]
+    assert rows and all(len(r) == len(rows[0]) for r in rows), "ragged board"
+    return Nurikabe.from_tokens(rows)
+
+
+def board(text: str) -> View:
+    """The View of a board's initial state (``#``/``+`` are decided cells)."""
+    puzzle = puzzle_of(text)
+    return View(puzzle, initial_state(puzzle))
+
+
+def _neighbours(rows: int, cols: int) -> list[int]:
+    out = []
+    for i in range(rows * cols):
+        r, c = divmod(i, cols)
+        m = 0
+        for rr, cc in ((r - 1, c), (r + 1, c), (r, c - 1), (r, c + 1)):
+            if 0 <= rr < rows and 0 <= cc < cols:
+                m |= 1 << (rr * cols + cc)
+        out.append(m)
+    return out
+
+
+def _squares(rows: int, cols: int) -> list[int]:
+    return [(1 << (r * cols + c)) | (1 << (r * cols + c + 1))
+            | (1 << ((r + 1) * cols + c)) | (1 << ((r + 1) * cols + c + 1))
+            for r in range(rows - 1) for c in range(cols - 1)]
+
+
+def _rows(puzzle: Nurikabe, black: int) -> list[str]:
+    return ["".join("#" if (black >> (r * puzzle.cols + c)) & 1 else "."
+                    for c in range(puzzle.cols)) for r in range(puzzle.rows)]
+
+
+def _judge(puzzle: Nurikabe, black: int, squares: list[int]) -> bool:
+    """True when the shading ``black`` is a solution; ``violations`` decides."""
+    if any(sq & black == sq for sq in squares):  # cheap necessary condition
+        return False
+    return violations(puzzle, _rows(puzzle, black)) == []
+
+
+MAX_UNKNOWNS = 18
+
+
+def brute_solutions(puzzle: Nurikabe, state: State | None = None) -> list[int]:
+    """All solutions (as black masks) by enumerating the unknown cells' colours.
+
+    When the white total is known only shadings with that many white cells are
+    generated (any other shading breaks a size rule anyway).
+    """
+    state = initial_state(puzzle) if state is None else state
+    unknown = [i for i in range(puzzle.size) if (state.unknown >> i) & 1]
+    assert len(unknown) <= MAX_UNKNOWNS, f"{len(unknown)} unknowns is too many to enumerate"
+    squares = _squares(puzzle.rows, puzzle.cols)
+    total = puzzle.white_total
+    out = []
+    if total is not None:
+        k = total - state.zeros.bit_count()
+        if not 0 <= k <= len(unknown):
+            return []
+        for whites in itertools.combinations(unknown, k):
+            black = state.ones
+            chosen = set(whites)
+            for i in unknown:
+                if i not in chosen:
+                    black |= 1 << i
+            if _judge(puzzle, black, squares):
+                out.append(black)
+        return out
+    for mask in range(1 << len(unknown)):
+        black = state.ones
+        for j, i in enumerate(unknown):
+            if (mask >> j) & 1:
+                black |= 1 << i
+        if _judge(puzzle, black, squares):
+            out.append(black)
+    return out
+
+
+def island_solutions(puzzle: Nurikabe, state: State | None = None) -> list[int]:
+    """All solutions of a puzzle whose clues are all numbers, island by island.
+
+    Every white cell of a solution lies in the island of exactly one clue, a
+    connected set of that many cells: enumerate those shapes per clue, combine
+    disjoint non-touching ones, keep the decided cells, and let ``violations``
+    judge the rest (wall, pools). Handles boards too big to enumerate cell by cell.
+    """
+    state = initial_state(puzzle) if state is None else state
+    assert puzzle.white_total is not None
+    nb = _neighbours(puzzle.rows, puzzle.cols)
+    squares = _squares(puzzle.rows, puzzle.cols)
+    full = (1 << puzzle.size) - 1
+    clue_mask = puzzle.clue_mask
+
+    def grow(m: int) -> int:
+        g = m
+        for i in range(puzzle.size):
+            if (m >> i) & 1:
+                g |= nb[i]
+        return g
+
+    per_clue = []
+    for cell, n in puzzle.clues:
+        blocked = state.ones | (clue_mask & ~(1 << cell))
+        level = {1 << cell}
+        for _ in range(n - 1):
+            nxt = set()
+            for shape in level:
+                border = grow(shape) & ~shape & ~blocked
+                for i in range(puzzle.size):
+                    if (border >> i) & 1:
+                        nxt.add(shape | (1 << i))
+            level = nxt
+        per_clue.append(sorted(level))
+    out = []
+
+    def combine(k: int, white: int, halo: int):
+        if k == len(per_clue):
+            if white & state.zeros == state.zeros:
+                black = full & ~white
+                if _judge(puzzle, black, squares):
+                    out.append(black)
+            return
+        for shape in per_clue[k]:
+            if shape & halo:
+                continue
+            combine(k + 1, white | shape, halo | grow(shape))
+
+    combine(0, 0, 0)
+    return sorted(out)
+
+
+def solutions(puzzle: Nurikabe, state: State | None = None) -> list[int]:
+    if puzzle.white_total is not None:
+        return island_solutions(puzzle, state)
+    return brute_solutions(puzzle, state)
+
+
+def as_steps(found) -> list[Step]:
+    if found is None:
+        return []
+    return list(found) if isinstance(found, list) else [found]
+
+
+def conclusions(steps: list[Step]) -> set[tuple[int, int]]:
+    return {c for s in steps for c in s.conclusions}
+
+
+def holds(conclusion: tuple[int, int], black: int) -> bool:
+    i, v = conclusion
+    return ((black >> i) & 1) == v
+
+
+def cell_index(name: str, cols: int) -> int:
+    """``r2c3`` -> its 0-based cell index."""
+    m = re.fullmatch(r"r(\d+)c(\d+)", name)
+    return (int(m[1]) - 1) * cols + int(m[2]) - 1
+
+
+def expected_set(spec: str, cols: int) -> set[tuple[int, int]]:
+    """``"r1c2# r2c1+"`` -> {(1, 1), (3, 0)}: ``#`` black, ``+`` white."""
+    out = set()
+    for name, mark in re.findall(r"(r\d+c\d+)([#+])", spec):
+        out.add((cell_index(name, cols), 1 if mark == "#" else 0))
+    assert len(out) == len(spec.split()), f"bad expectation {spec!r}"
+    return out
+
+
+def names_cell(text: str, name: str) -> bool:
+    return re.search(rf"(?<![\w]){name}(?!\d)", text) is not None
+
+
+# ----------------------------------------------------------------- the cases
+# (technique, board, expected conclusions, number of solutions of the board)
+POSITIVE = [
+    ("island-closure", """
+1 . .
+. . .
+. . 3
+""", "r1c2# r2c1#", 1),
+    ("island-closure", """
+2 + .
+. . .
+. . 3
+""", "r1c3# r2c1# r2c2#", 1),
+    ("clue-separation", """
+3 . 2
+. . .
+. . .
+""", "r1c2#", 1),
+    ("pool-prevention", """
+# # . .
+# . . .
+. . 3 .
+""", "r2c2+", 1),
+    ("island-expansion", """
+3 . .
+# . .
+. . .
+""", "r1c2+", 1),
+    # a clueless white fragment with one way out
+    ("island-expansion", """
++ # .
+. . 1
+3 . .
+""", "r2c1+", 1),
+    ("wall-expansion", """
+# 1 .
+. . .
+. . 3
+""", "r2c1#", 1),
+    ("size-accounting", """
+2 . +
+. . .
+. . 3
+""", "r1c2#", 1),
+    # r1c2 touches the 2 as well (forbidden to the 3); r3c2/r3c3 are too far
+    ("unreachable", """
+3 . 2
+. . .
+. . .
+""", "r1c2# r3c2# r3c3#", 1),
+    ("last-cell-neighbour", """
+. # .
+# 2 .
+. . .
+. . 2
+""", "r3c3# r3c2#", 1),
+    ("wall-chokepoint", """
+1 # .
+# . .
+. . 3
+""", "r2c2#", 1),
+    # both squares at r2c1 and r2c2 can only be broken at r2c2
+    ("pool-chokepoint", """
+3 . .
+# . .
+. . .
+""", "r2c2+", 1),
+    # the 3 can reach exactly three cells
+    ("island-confinement", """
+3 . #
+. # .
+# . 1
+""", "r1c2+ r2c1+", 1),
+    # without r1c2 the 3 is stuck
+    ("island-confinement", """
+3 . .
+# . .
+. . .
+""", "r1c2+", 1),
+    # only the 3 can reach the fragment r1c3, and only through r2c3
+    ("island-confinement", """
+2 . +
+. . .
+. . 3
+""", "r2c3+", 1),
+    # only the 3 can break the pool at r3c1 (through r3c2), and only via r2c2
+    ("island-confinement", """
+. 3 .
+. . .
+. . .
+. . .
+""", "r2c2+", 1),
+    # the 2 at r2c2 is r2c3 or r3c2: r3c3 borders both
+    ("shape-enumeration", """
+. # .
+# 2 .
+. . .
+. . 2
+""", "r3c3#", 1),
+    # the 2 at r2c1 taking r2c2 would cut the bottom-left of the wall off
+    # whatever the 2 at r3c3 does
+    ("battleground", """
+. . . .
+2 . . .
+. . 2 .
+. . . .
+""", "r2c2#", 1),
+]
+
+# (technique, board that is not solved and where the technique finds nothing,
+#  number of solutions of the board)
+NEGATIVE = [
+    ("rules", """
+1 # .
+# . .
+. . 3
+""", 1),
+    ("island-closure", """
+1 # .
+# . .
+. . 3
+""", 1),
+    ("clue-separation", """
+1 . .
+. . .
+. . 3
+""", 1),
+    ("pool-prevention", """
+# 1 .
+. . .
+. . 3
+""", 1),
+    ("island-expansion", """
+1 . .
+. . .
+. . 3
+""", 1),
+    ("wall-expansion", """
+1 # .
+# . .
+. . 3
+""", 1),
+    # r2c1 joins the 3 to the fragment r1c1: 3 cells, which the 3 can afford
+    ("size-accounting", """
++ # .
+. . 1
+3 . .
+""", 1),
+    ("unreachable", """
+3 . .
+. . .
+. . 3
+""", 2),
+    # the 2 at r1c2 may end at r1c1, r1c3 or r2c2: no cell touches all three
+    ("last-cell-neighbour", """
+. 2 .
+. . .
+. . 3
+""", 2),
+    ("wall-chokepoint", """
+# . .
+. . .
+# . 3
+""", 2),
+    ("pool-chokepoint", """
+3 . .
+. . .
+. . 3
+""", 2),
+    ("island-confinement", """
+3 . .
+. . .
+. . 3
+""", 2),
+    ("shape-enumeration", """
+. . .
+. 2 .
+. . .
+""", 4),
+    ("battleground", """
+3 . .
+. . .
+3 . .
+""", 1),
+]
+
+# (technique, board without a solution, the Contradiction's rule)
+CONTRADICTIONS = [
+    ("rules", """
+# # .
+# # .
+. . 1
+""", "pool"),
+    ("rules", """
+2 + 3
+. . .
+. . .
+""", "joined-clues"),
+    ("rules", """
+2 + +
+. . .
+. . 3
+""", "island-too-big"),
+    ("rules", """
+# 1 #
+1 . .
+. . .
+""", "wall-split"),
+    ("rules", """
+2 # .
+# . .
+. . 3
+""", "island-stuck"),
+    ("rules", """
++ # .
+# . .
+. . 3
+""", "orphan"),
+    ("rules", """
+1 . +
+. . .
++ . .
+""", "too-white"),
+    ("rules", """
+1 # #
+# 3 .
+# # #
+""", "too-black"),
+    # the white cell r3c3 is out of every island's reach
+    ("unreachable", """
+1 . .
+. . .
+. . +
+""", "orphan"),
+    # no island reaches the square at r2c2
+    ("pool-chokepoint", """
+2 . .
+. . .
+. . .
+""", "pool"),
+    # the 3 can reach r1c1 and r1c2 only
+    ("island-confinement", """
+3 . #
+# # .
+. . .
+""", "island-stuck"),
+    # either way the 2 grows, it completes a 2x2 black square
+    ("shape-enumeration", """
+2 . #
+. # #
+# # .
+""", "island-stuck"),
+    # 4 + 3 white cells in a 3x3: no shape of the 4 leaves room for any shape of the 3
+    ("battleground", """
+4 . .
+. . .
+. . 3
+""", "island-stuck"),
+]
+
+# Techniques that may raise Contradiction and so need a case in CONTRADICTIONS
+# (besides any whose source mentions Contradiction; see the coverage test).
+RAISING = {"rules", "unreachable", "pool-chokepoint", "island-confinement", "shape-enumeration"}
+
+
+def _ids(cases):
+    seen: dict[str, int] = {}
+    out = []
+    for case in cases:
+        seen[case[0]] = seen.get(case[0], 0) + 1
+        out.append(f"{case[0]}-{seen[case[0]]}")
+    return out
+
+
+# ----------------------------------------------------------------- coverage
+
+
+def _may_raise(technique) -> bool:
+    """Listed in RAISING, or its own source raises Contradiction."""
+    if technique.id in RAISING:
+        return True
+    try:
+        return "Contradiction" in inspect.getsource(technique.apply)
+    except (OSError, TypeError):
+        return False
+
+
+def test_every_technique_has_cases():
+    positive = {c[0] for c in POSITIVE}
+    negative = {c[0] for c in NEGATIVE}
+    contradiction = {c[0] for c in CONTRADICTIONS}
+    missing = []
+    for t in TECHNIQUES:
+        if not t.check_only and t.id not in positive:
+            missing.append(f"{t.id}: no positive case")
+        if t.id not in negative:
+            missing.append(f"{t.id}: no negative case")
+        if (t.check_only or _may_raise(t)) and t.id not in contradiction:
+            missing.append(f"{t.id}: no Contradiction case")
+    assert not missing, "add cases to tests/test_nurikabe_techniques.py: " + "; ".join(missing)
+    registered = {t.id for t in TECHNIQUES}
+    stale = (positive | negative | contradiction) - registered
+    assert not stale, f"cases for unregistered techniques: {sorted(stale)}"
+
+
+def test_rules_check_covers_each_broken_rule():
+    rules = {rule for tid, _, rule in CONTRADICTIONS if tid == "rules"}
+    assert {"pool", "joined-clues", "island-too-big", "wall-split", "island-stuck"} <= rules
+
+
+# ----------------------------------------------------------------- hand-made boards
+
+
+@pytest.mark.parametrize("tid,text,spec,count", POSITIVE, ids=_ids(POSITIVE))
+def test_positive(tid, text, spec, count):
+    technique = TECHNIQUES.get(tid)
+    view = board(text)
+    puzzle = view.puzzle
+    before = view.state.copy()
+    steps = as_steps(technique.apply(view))
+    assert view.state == before, "a technique must not change the state"
+    assert steps, f"{tid} found nothing"
+    assert conclusions(steps) == expected_set(spec, puzzle.cols), [s.text for s in steps]
+    for step in steps:
+        assert isinstance(step, Step)
+        assert step.technique == tid and step.tier == technique.tier
+        assert step.premises, step
+        assert all(0 <= i < puzzle.size for i in step.premises)
+        assert step.conclusions
+        for i, v in step.conclusions:
+            assert v in (0, 1)
+            assert before.value(i) is None, f"{puzzle.cell_name(i)} was already decided"
+            assert names_cell(step.text, puzzle.cell_name(i)), (puzzle.cell_name(i), step.text)
+    sols = solutions(puzzle)
+    assert len(sols) == count, [_rows(puzzle, s) for s in sols]
+    for c in conclusions(steps):
+        for black in sols:
+            assert holds(c, black), (puzzle.cell_name(c[0]), c[1], _rows(puzzle, black))
+
+
+@pytest.mark.parametrize("tid,text,count", NEGATIVE, ids=_ids(NEGATIVE))
+def test_negative(tid, text, count):
+    view = board(text)
+    assert view.state.unknown, "the board must not be solved"
+    assert not as_steps(TECHNIQUES.get(tid).apply(view))
+    assert len(solutions(view.puzzle)) == count
+
+
+@pytest.mark.parametrize("tid,text,rule", CONTRADICTIONS, ids=_ids(CONTRADICTIONS))
+def test_contradiction(tid, text, rule):
+    view = board(text)
+    with pytest.raises(Contradiction) as info:
+        TECHNIQUES.get(tid).apply(view)
+    assert info.value.rule == rule, info.value.text
+    assert info.value.text
+    assert solutions(view.puzzle) == [], "a Contradiction on a solvable board is unsound"
+
+
+# ----------------------------------------------------------------- the oracle itself
+
+# hypothesis settings shared by the random tests (no example database on disk)
+RANDOM = settings(deadline=None, database=None,
+                  suppress_health_check=[HealthCheck.filter_too_much, HealthCheck.too_slow])
+
+
+def _rows_mask(puzzle: Nurikabe, rows: list[str]) -> int:
+    return sum(1 << (r * puzzle.cols + c) for r, row in enumerate(rows)
+               for c, ch in enumerate(row) if ch == "#")
+
+
+@st.composite
+def tiny_puzzles(draw, question: bool = True):
+    """3x3 to 3x4 (or 4x3) puzzles, maybe with a ``?`` clue and givens: small
+    enough to enumerate cell by cell."""
+    rows, cols = draw(st.sampled_from([(3, 3), (3, 4), (4, 3)]))
+    n = rows * cols
+    k = draw(st.integers(1, 3))
+    cells = draw(st.lists(st.integers(0, n - 1), min_size=k, max_size=k, unique=True))
+    sizes = draw(st.lists(st.one_of(st.integers(1, 5), st.none()) if question
+                          else st.integers(1, 5), min_size=k, max_size=k))
+    clue_mask = sum(1 << i for i in cells)
+    given = draw(st.integers(0, (1 << n) - 1)) & ~clue_mask
+    if n - k > 10:  # keep at most 10 unknowns
+        while (n - k - given.bit_count()) > 10:
+            given |= 1 << next(i for i in range(n) if not (given | clue_mask) >> i & 1)
+    black = draw(st.integers(0, (1 << n) - 1)) & given
+    return Nurikabe(rows, cols, tuple(sorted(zip(cells, sizes))), black, given & ~black)
+
+
+@settings(RANDOM, max_examples=40)
+@given(tiny_puzzles(question=False))
+def test_oracle_island_enumeration_matches_cell_enumeration(puzzle):
+    assert island_solutions(puzzle) == sorted(brute_solutions(puzzle))
+
+
+def test_oracle_matches_clingo():
+    asp = pytest.importorskip("puzzles.nurikabe.asp")
+    boards = [text for _, text, *_ in POSITIVE + NEGATIVE + CONTRADICTIONS]
+    for text in boards:
+        puzzle = puzzle_of(text)
+        ours = solutions(puzzle)
+        theirs = sorted(_rows_mask(puzzle, rows) for rows in asp.solutions(puzzle, limit=50))
+        assert ours == theirs, text
+
+
+# ----------------------------------------------------------------- random puzzles
+
+
+@st.composite
+def random_puzzles(draw, unique: bool = False):
+    """(puzzle, its solutions as black masks): a 3x3..5x5 grid, 1-4 clues of
+    size 1-5, and givens copied from one solution (sometimes with one given
+    flipped, which usually leaves no solution). ``unique``: when the puzzle has
+    several solutions, give more cells of the chosen one until it has one."""
+    rows = draw(st.integers(3, 5))
+    cols = draw(st.integers(3, 5))
+    n = rows * cols
+    k = draw(st.integers(1, 4))
+    cells = draw(st.lists(st.integers(0, n - 1), min_size=k, max_size=k, unique=True))
+    sizes = draw(st.lists(st.integers(1, 5), min_size=k, max_size=k))
+    base = Nurikabe(rows, cols, tuple(sorted(zip(cells, sizes))))
+    sols = island_solutions(base)
+    if not sols:
+        return base, sols
+    pick = sols[draw(st.integers(0, len(sols) - 1))]
+    masks = st.integers(0, (1 << n) - 1)
+    decided = draw(masks)
+    density = draw(st.integers(0, 3))  # about 1/4, 1/2, 3/4 or 7/8 of the cells decided
+    if density == 0:
+        decided &= draw(masks)
+    for _ in range(density - 1):
+        decided |= draw(masks)
+    decided &= ~base.clue_mask
+    if unique:
+        while True:
+            differ = 0
+            for s in sols:
+                if (s ^ pick) & decided == 0:
+                    differ |= s ^ pick
+            if not differ:
+                break
+            cells = [i for i in range(n) if differ >> i & 1]
+            decided |= 1 << cells[draw(st.integers(0, len(cells) - 1))]
+    elif decided and draw(st.integers(0, 9)) == 0:
+        flip = draw(st.integers(0, n - 1))
+        if decided >> flip & 1:
+            pick ^= 1 << flip
+    puzzle = attrs.evolve(base, black=decided & pick, white=decided & ~pick)
+    return puzzle, [s for s in sols if (s ^ pick) & decided == 0]
+
+
+def _describe(puzzle: Nurikabe, sols: list[int]) -> str:
+    return (puzzle.to_text() + f"{len(sols)} solution(s): "
+            + " | ".join(" ".join(_rows(puzzle, s)) for s in sols[:4]))
+
+
+def _check_techniques(puzzle: Nurikabe, sols: list[int]) -> None:
+    """Every technique on the initial state: no Contradiction, every conclusion in every solution."""
+    for technique in TECHNIQUES:
+        view = View(puzzle, initial_state(puzzle))
+        try:
+            steps = as_steps(technique.apply(view))
+        except Contradiction as c:
+            pytest.fail(f"{technique.id} raised {c.rule!r} ({c.text}) on a solvable board\n"
+                        + _describe(puzzle, sols))
+        for step in steps:
+            assert step.technique == technique.id and step.tier == technique.tier
+            assert any(view.state.value(i) is None for i, _ in step.conclusions), \
+                f"{technique.id} concluded nothing new: {step.text}"
+            if not re.search(r"and \d+ more", step.text):  # long lists are cut short
+                for i, _ in step.conclusions:
+                    assert names_cell(step.text, puzzle.cell_name(i)), (puzzle.cell_name(i), step.text)
+            for c in step.conclusions:
+                bad = [s for s in sols if not holds(c, s)]
+                assert not bad, (f"{technique.id} is unsound: {step.text}\n"
+                                 + _describe(puzzle, bad))
+
+
+@settings(RANDOM, max_examples=150)
+@given(random_puzzles())
+def test_techniques_sound_on_random_puzzles(case):
+    puzzle, sols = case
+    assume(sols)
+    _check_techniques(puzzle, sols)
+
+
+@settings(RANDOM, max_examples=40)
+@given(tiny_puzzles())
+def test_techniques_sound_on_tiny_puzzles_with_question_clues(puzzle):
+    sols = brute_solutions(puzzle)
+    assume(sols)
+    _check_techniques(puzzle, sols)
+
+
+@settings(RANDOM, max_examples=100)
+@given(random_puzzles())
+def test_solver_never_solves_a_puzzle_without_solution(case):
+    puzzle, sols = case
+    assume(not sols)
+    result = Solver(KIND, puzzle, depth=2, budget=10).solve()
+    assert result.verdict != "solved", _describe(puzzle, sols)
+
+
+@settings(RANDOM, max_examples=90)
+@given(random_puzzles(unique=True), st.sampled_from([None, 2, 1]))
+def test_solver_sound_on_random_unique_puzzles(case, max_tier):
+    """The whole loop, hypotheses included (max_tier 1 leaves most work to them)."""
+    puzzle, sols = case
+    assume(sols)
+    assert len(sols) == 1
+    result = Solver(KIND, puzzle, depth=2, budget=10, max_tier=max_tier).solve()
+    (solution,) = sols
+    assert result.verdict != "contradiction", result.reason + "\n" + _describe(puzzle, sols)
+    for step in result.steps:
+        for c in step.conclusions:
+            assert holds(c, solution), (f"step {step.technique} is unsound: {step.text}\n"
+                                        + _describe(puzzle, sols))
+    if result.verdict == "solved":
+        assert result.state.ones == solution
