@@ -39,6 +39,9 @@ def _solver(kind, puzzle, args) -> Solver:
 def cmd_solve(args, out: Console) -> int:
     kind, puzzle = _load(args, args.puzzle)
     result = _solver(kind, puzzle, args).solve()
+    from deduce.explain_cli import solve_extras  # --html, --svg, --diagrams, --steps
+    if solve_extras(args, out, kind, puzzle, result):
+        return EXIT[result.verdict]
     if args.format == "json":
         from explain.json_walkthrough import walkthrough
         print(json.dumps(walkthrough(kind, puzzle, result)))
@@ -70,6 +73,9 @@ def cmd_grade(args, out: Console) -> int:
 
 
 def cmd_hint(args, out: Console) -> int:
+    if getattr(args, "level", None):  # progressive hints, marks checked first
+        from deduce.explain_cli import hint_level
+        return hint_level(args, out)
     kind, puzzle = _load(args, args.puzzle)
     solver = _solver(kind, puzzle, args)
     state = kind.initial_state(puzzle)
@@ -97,7 +103,7 @@ def cmd_hint(args, out: Console) -> int:
 # Further commands live in their own modules, each with ``add_parser(sub, common)``
 # that adds a sub-parser whose ``run(args, console) -> exit code`` is set via
 # ``set_defaults(run=...)``.
-COMMAND_MODULES: list[str] = ["deduce.batch"]
+COMMAND_MODULES: list[str] = ["deduce.check", "deduce.batch", "deduce.explain_cli"]
 
 
 def parser() -> argparse.ArgumentParser:

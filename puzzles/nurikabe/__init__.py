@@ -25,6 +25,11 @@ def _solution(puzzle: Nurikabe) -> State | None:
     return rows_state(puzzle, list(puzzle.solution)) if puzzle.solution else None
 
 
+def _oracle(puzzle: Nurikabe, limit: int = 2, timeout: float | None = None) -> list[State]:
+    from puzzles.nurikabe.asp import solutions
+    return [rows_state(puzzle, rows) for rows in solutions(puzzle, limit, timeout)]
+
+
 def _label(puzzle: Nurikabe, i: int) -> str | None:
     for cell, n in puzzle.clues:
         if cell == i:
@@ -51,6 +56,7 @@ def _kind() -> Kind:
         grid_rows=state_rows,
         from_record=_from_record,
         solution=_solution,
+        oracle=_oracle,
     )
 
 

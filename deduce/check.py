@@ -1,0 +1,177 @@
+"""``deduce check``: one verdict an author can act on.
+
+- ``unique, human-solvable: level L (depth d)`` — logic with hypotheses no deeper than H finished;
+- ``unique, needs depth d > H`` / ``unique, needs search`` — search proved one solution, logic at
+  depth <= H did not finish (how far it got is shown);
+- ``multiple solutions`` — two solutions and the cells where they differ;
+- ``no solution`` — with the rule that breaks;
+- ``unknown (budget exhausted)``.
+
+Exit codes: 0 unique, 1 not unique or no solution, 2 bad input, 3 unknown.
+"""
+from __future__ import annotations
+
+import json
+import time
+from typing import Any
+
+import attrs
+
+from deduce.errors import BudgetExceeded
+from deduce.kind import Kind
+from deduce.search import search
+from deduce.solver import Solver
+from deduce.state import State, bits
+
+DEEPEST = 3  # deepest hypothesis nesting tried to name the depth a unique puzzle needs
+
+
+@attrs.frozen
+class Check:
+    verdict: str  # unique | multiple | none | unknown
+    summary: str
+    human_depth: int
+    level: int = 0
+    level_name: str = ""
+    depth: int | None = None  # hypothesis depth logic needed, None if logic never finished
+    decided: int = 0  # cells logic decided at depth <= H
+    total: int = 0
+    stalled: State | None = None
+    solutions: tuple[State, ...] = ()
+    reason: str = ""
+    seconds: float = 0.0
+    oracle: str = ""  # the independent check's word, with --verify
+
+    @property
+    def exit_code(self) -> int:
+        return {"unique": 0, "multiple": 1, "none": 1, "unknown": 3}[self.verdict]
+
+
+def check(kind: Kind, puzzle: Any, human_depth: int = 2, budget: float = 60.0) -> Check:
+    start = time.perf_counter()
+
+    def left() -> float:
+        return max(0.5, budget - (time.perf_counter() - start))
+
+    logic = Solver(kind, puzzle, depth=human_depth, budget=left() / 2).solve()
+    n = logic.state.n
+    decided = n - logic.state.unknown.bit_count()
+    common = dict(human_depth=human_depth, decided=decided, total=n)
+    if logic.solved:
+        g = logic.grade
+        return Check("unique", f"unique, human-solvable: level {g.level} {g.name} "
+                     f"(depth {g.max_depth})", level=g.level, level_name=g.name,
+                     depth=g.max_depth, solutions=(logic.state,), seconds=_since(start), **common)
+    if logic.verdict == "contradiction":
+        return Check("none", f"no solution: {logic.reason}", reason=logic.reason,
+                     seconds=_since(start), **common)
+    found = search(kind, puzzle, logic.state, limit=2, budget=left())
+    where = f"logic at depth <= {human_depth} decided {decided} of {n} cells"
+    if found.count is None:
+        return Check("unknown", f"unknown (budget exhausted); {where}", stalled=logic.state,
+                     seconds=_since(start), **common)
+    if found.count == 0:
+        reason = found.first_contradiction or "every way to finish breaks a rule"
+        return Check("none", f"no solution: every way to finish breaks a rule ({reason})",
+                     reason=reason, stalled=logic.state, seconds=_since(start), **common)
+    if found.count >= 2:
+        a, b = found.solutions[:2]
+        diff = (a.ones ^ b.ones) | (a.zeros ^ b.zeros)
+        return Check("multiple", f"multiple solutions: they differ in {diff.bit_count()} cells",
+                     solutions=found.solutions[:2], stalled=logic.state,
+                     seconds=_since(start), **common)
+    for d in range(human_depth + 1, max(DEEPEST, human_depth + 1) + 1):
+        deeper = Solver(kind, puzzle, depth=d, budget=left()).solve()
+        if deeper.solved:
+            g = deeper.grade
+            return Check("unique", f"unique, needs depth {g.max_depth} > {human_depth}; {where}",
+                         level=g.level, level_name=g.name, depth=g.max_depth,
+                         solutions=found.solutions, stalled=logic.state,
+                         seconds=_since(start), **common)
+    return Check("unique", f"unique, needs search; {where}", solutions=found.solutions,
+                 stalled=logic.state, seconds=_since(start), **common)
+
+
+def verify(kind: Kind, puzzle: Any, result: Check, timeout: float = 60.0) -> str:
+    """The independent oracle's word on ``result``: agrees / DISAGREES / unavailable."""
+    if kind.oracle is None:
+        return "no independent oracle for this kind"
+    try:
+        sols = kind.oracle(puzzle, 2, timeout)
+    except BudgetExceeded:
+        return "oracle: budget exhausted"
+    expected = {"unique": 1, "multiple": 2, "none": 0}.get(result.verdict)
+    if expected is None:
+        return f"oracle found {len(sols)} solution(s); the engine did not decide"
+    if len(sols) != expected:
+        return f"oracle DISAGREES: it finds {len(sols)} solution(s)"
+    if expected == 1 and result.solutions and sols[0] != result.solutions[0]:
+        return "oracle DISAGREES: its solution differs"
+    return f"oracle (independent ASP model) agrees: {len(sols)} solution(s)"
+
+
+def _since(start: float) -> float:
+    return time.perf_counter() - start
+
+
+def _grid(kind: Kind, puzzle: Any, state: State) -> list[str]:
+    return kind.grid_rows(puzzle, state)
+
+
+def as_json(kind: Kind, puzzle: Any, c: Check) -> dict:
+    out = {"kind": kind.name, "id": getattr(puzzle, "id", "") or "", "verdict": c.verdict,
+           "summary": c.summary, "human_depth": c.human_depth, "level": c.level,
+           "name": c.level_name, "depth": c.depth, "decided": c.decided, "cells": c.total,
+           "seconds": round(c.seconds, 4),
+           "solutions": [_grid(kind, puzzle, s) for s in c.solutions]}
+    if c.stalled is not None:
+        out["stalled"] = _grid(kind, puzzle, c.stalled)
+    if c.verdict == "multiple":
+        a, b = c.solutions[:2]
+        out["differ"] = [list(kind.coords(puzzle, i))
+                         for i in bits((a.ones ^ b.ones) | (a.zeros ^ b.zeros))]
+    if c.reason:
+        out["reason"] = c.reason
+    if c.oracle:
+        out["oracle"] = c.oracle
+    return out
+
+
+def run(args, out) -> int:
+    from deduce.cli import _load
+    kind, puzzle = _load(args, args.puzzle)
+    result = check(kind, puzzle, human_depth=args.human_depth, budget=args.budget)
+    if args.verify:
+        result = attrs.evolve(result, oracle=verify(kind, puzzle, result, args.budget))
+    if args.format == "json":
+        print(json.dumps(as_json(kind, puzzle, result)))
+    else:
+        out.print(result.summary, highlight=False, soft_wrap=True)
+        if result.verdict == "multiple":
+            a, b = result.solutions[:2]
+            diff = (a.ones ^ b.ones) | (a.zeros ^ b.zeros)
+            names = ", ".join(kind.cell_name(puzzle, i) for i in bits(diff))
+            for k, s in enumerate((a, b), 1):
+                out.print(f"solution {k}:", highlight=False)
+                out.print("\n".join(_grid(kind, puzzle, s)), highlight=False)
+            out.print(f"they differ at {names}", highlight=False, soft_wrap=True)
+        elif result.verdict in ("unknown", "unique") and result.stalled is not None \
+                and result.decided < result.total:
+            out.print(f"where logic stalled ({result.decided} of {result.total} cells decided):",
+                      highlight=False)
+            out.print("\n".join(_grid(kind, puzzle, result.stalled)), highlight=False)
+        if result.oracle:
+            out.print(result.oracle, highlight=False)
+    if "DISAGREES" in result.oracle:
+        return 1
+    return result.exit_code
+
+
+def add_parser(sub, common) -> None:
+    p = sub.add_parser("check", help="verdict: unique and human-solvable? multiple? none?")
+    common(p)
+    p.add_argument("--human-depth", type=int, default=2,
+                   help="deepest hypothesis a person is expected to make (default 2)")
+    p.add_argument("--verify", action="store_true",
+                   help="confirm with the independent ASP oracle (clingo)")
+    p.set_defaults(run=run)

@@ -1,0 +1,77 @@
+"""Complete search: branch on unknowns and propagate with the techniques.
+
+Used when logic stalls, to decide how many solutions a puzzle has. It is
+exhaustive (both values of every branching unknown are explored), so with no
+budget left over it proves "no solution", "unique" or "several"; a search that
+runs out of budget says so instead of guessing.
+
+>>> # see tests/test_search.py for use with a real kind
+"""
+from __future__ import annotations
+
+import time
+from typing import Any
+
+import attrs
+
+from deduce.errors import BudgetExceeded, Contradiction
+from deduce.kind import Kind
+from deduce.solver import Solver
+from deduce.state import State
+
+SEARCH_TIER = 4  # techniques used to propagate inside the search
+
+
+@attrs.frozen
+class SearchResult:
+    solutions: tuple[State, ...]
+    complete: bool  # False: the budget ran out before the search space was exhausted
+    nodes: int
+    seconds: float
+    first_contradiction: str = ""  # what broke in the first dead branch (for "no solution")
+
+    @property
+    def count(self) -> int | None:
+        """How many solutions (up to the limit), or None when the budget ran out first."""
+        if not self.complete and len(self.solutions) < 2:
+            return None
+        return len(self.solutions)
+
+
+def search(kind: Kind, puzzle: Any, state: State | None = None, *, limit: int = 2,
+           budget: float | None = 30.0, max_nodes: int | None = None) -> SearchResult:
+    """Find up to ``limit`` solutions below ``state`` (the puzzle's start by default)."""
+    start = time.perf_counter()
+    solver = Solver(kind, puzzle, depth=0, max_tier=SEARCH_TIER)
+    deadline = start + budget if budget else None
+    state = kind.initial_state(puzzle) if state is None else state.copy()
+    found: list[State] = []
+    nodes = 0
+    first_contradiction = ""
+    stack = [state]
+    try:
+        while stack and len(found) < limit:
+            node = stack.pop()
+            nodes += 1
+            if max_nodes is not None and nodes > max_nodes:
+                raise BudgetExceeded()
+            solver.deadline = deadline
+            try:
+                solver.propagate(node, 0, [])
+            except Contradiction as c:
+                first_contradiction = first_contradiction or c.text
+                continue
+            if node.solved:
+                found.append(node)  # propagate already checked the rules on a full grid
+                continue
+            view = kind.view(puzzle, node)
+            cell = next(i for i in kind.candidates(view) if (node.unknown >> i) & 1)
+            for value in (1, 0):  # pushed so that 0 is explored first
+                child = node.copy()
+                child.assign(cell, value)
+                stack.append(child)
+        complete = True
+    except BudgetExceeded:
+        complete = False
+    return SearchResult(tuple(found), complete or len(found) >= limit, nodes,
+                        time.perf_counter() - start, first_contradiction)
