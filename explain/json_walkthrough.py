@@ -34,7 +34,9 @@ def step_record(kind: Kind, puzzle: Any, step: Step) -> dict:
     if step.assumption is not None:
         i, v = step.assumption
         out["assumption"] = [*coords(puzzle, i), kind.symbols[v]]
-        out["contradiction"] = step.contradiction
+        out["contradiction"] = step.contradiction  # None for an either-way branch
+        out["proof"] = []
+    if step.proof:  # a hypothesis's chain, or an either-way step's two branches
         out["proof"] = [step_record(kind, puzzle, s) for s in step.proof]
     return out
 

@@ -72,16 +72,114 @@ def proof_lines(step: Step, indent: int, prefix: str) -> list[Text]:
 
 
 def walkthrough(kind: Kind, puzzle: Any, result: Result, plain: bool = False,
-                proofs: bool = True) -> Group:
+                proofs: bool = True, diagrams: bool = False,
+                steps: tuple[int | None, int | None] | None = None) -> Group:
+    """One line per step (hypotheses with their numbered sub-proofs), the final
+    grid and the grade.
+
+    ``diagrams``: a small grid under each step (the state before it, premises
+    and conclusions marked); ``steps``: only steps ``N..M`` (1-based, inclusive,
+    either end open), and the grid is then the one after step ``M``.
+    """
+    first, last = 1, len(result.steps)
+    if steps is not None:
+        first = max(1, steps[0] or 1)
+        last = min(len(result.steps), steps[1] if steps[1] is not None else last)
+    befores = None
+    if diagrams or steps is not None:
+        from explain.runs import states_before
+        befores = states_before(kind, puzzle, result.steps)
     parts: list = []
-    for n, step in enumerate(result.steps, 1):
+    if diagrams:
+        parts.append(diagram_legend(plain))
+    for n in range(first, last + 1):
+        step = result.steps[n - 1]
         parts.append(step_line(n, step))
         if proofs and step.proof:
             parts.extend(proof_lines(step, 6, f"{n}."))
+        if diagrams:
+            parts.append(step_diagram(kind, puzzle, befores[n - 1], step, plain=plain))
+    if steps is not None and first > last:
+        parts.append(Text(f"(no steps in {first}..{last}; the walkthrough has "
+                          f"{len(result.steps)})"))
     parts.append(Text())
-    parts.append(grid_text(kind, puzzle, result.state, plain=plain))
+    final = result.state if befores is None or last >= len(result.steps) else befores[last]
+    parts.append(grid_text(kind, puzzle, final, plain=plain))
     parts.append(summary(result))
     return Group(*parts)
+
+
+DIAGRAM_STYLE = {"unknown": "on grey62", "v1": "white on grey23", "v0": "black on grey93",
+                 "conclusion1": "bold white on dark_orange3",
+                 "conclusion0": "bold dark_orange3 on light_goldenrod2",
+                 "premise": "bold blue", "assumption": "bold magenta"}
+
+
+def diagram_legend(plain: bool = False) -> Text:
+    t = Text()
+    if plain:
+        t.append("Diagrams: ? unknown, [x] a premise, >x< a conclusion.")
+    else:
+        t.append("Diagrams: ")
+        t.append(" x ", style=DIAGRAM_STYLE["conclusion1"])
+        t.append(" x ", style=DIAGRAM_STYLE["conclusion0"])
+        t.append(" conclusions, ")
+        t.append("[x]", style=DIAGRAM_STYLE["premise"] + " " + DIAGRAM_STYLE["unknown"])
+        t.append(" premises.")
+    return t
+
+
+def step_diagram(kind: Kind, puzzle: Any, before: State, step: Step | None = None,
+                 plain: bool = False, indent: int = 6) -> Text:
+    """``before`` with a step drawn on it, three or more characters a cell.
+
+    Premises are bracketed ``[x]``, conclusions ``>x<`` (showing the value
+    concluded), a hypothesis' assumed cell ``(x)``; in colour the conclusions
+    are also filled, and unknown cells are grey.
+    """
+    rows, cols = kind.shape(puzzle)
+    at = {tuple(kind.coords(puzzle, i)): i for i in range(before.n)}
+    concl = {i: v for i, v in step.conclusions} if step else {}
+    prem = set(step.premises) if step else set()
+    assumed = step.assumption[0] if step and step.assumption is not None else None
+    width = max([1] + [len(kind.label(puzzle, i) or "") for i in range(before.n)])
+    text = Text(no_wrap=True, overflow="ellipsis")
+    for r in range(rows):
+        text.append(" " * indent)
+        for c in range(cols):
+            i = at.get((r, c))
+            if i is None:
+                text.append(" " * (width + 2))
+                continue
+            label = kind.label(puzzle, i)
+            v = before.value(i)
+            content = label if label is not None else (
+                "?" if v is None else kind.symbols[v]) if plain else (
+                label if label is not None else " " if v is None else kind.symbols[v])
+            left, right = " ", " "
+            style = DIAGRAM_STYLE["unknown" if v is None else f"v{v}"]
+            if i in concl:
+                content = kind.symbols[concl[i]]
+                left, right = ">", "<"
+                style = DIAGRAM_STYLE[f"conclusion{concl[i]}"]
+            if i == assumed and i not in concl:
+                left, right = "(", ")"
+            elif i in prem and i not in concl:
+                left, right = "[", "]"
+            cell = left + content.rjust(width) + right
+            if plain:
+                text.append(cell)
+                continue
+            if left in "[(":
+                mark = DIAGRAM_STYLE["premise" if left == "[" else "assumption"]
+                base = style.split(" on ")[-1]
+                text.append(left, style=f"{mark} on {base}")
+                text.append(content.rjust(width), style=style)
+                text.append(right, style=f"{mark} on {base}")
+            else:
+                text.append(cell, style=style)
+        text.append("\n")
+    return text
 
 
 def summary(result: Result) -> Text:

@@ -1,0 +1,231 @@
+"""Command-line glue for the explanations (issue 4).
+
+New commands: ``deduce render PUZZLE --svg FILE [--step K | --solved]`` and
+``deduce why PUZZLE r,c``. Options added to existing commands (here, so that
+deduce/cli.py stays as it is): ``solve --html FILE --svg FILE --diagrams
+--steps N..M --expand`` and ``hint --level 1|2|3``; cmd_solve and cmd_hint call
+:func:`solve_extras` and :func:`hint_level`.
+
+Everything drawn comes through the Kind; this module imports no puzzle.
+"""
+from __future__ import annotations
+
+import json
+import re
+import sys
+from pathlib import Path
+
+from rich.console import Console
+
+from deduce.errors import InputError
+from deduce.kind import load_kind, available_kinds
+from deduce.solver import Solver
+
+EXIT = {"solved": 0, "contradiction": 1, "stuck": 3}
+_RANGE = re.compile(r"^\s*(\d*)\s*(?:(\.\.|-|:)\s*(\d*))?\s*$")
+
+
+def parse_range(text: str) -> tuple[int | None, int | None]:
+    """``N..M``, ``N..``, ``..M`` or ``N`` (1-based, inclusive)."""
+    m = _RANGE.match(text or "")
+    if not m or not (m.group(1) or m.group(3)):
+        raise InputError(f"--steps {text!r}: write N..M, N.., ..M or N")
+    a = int(m.group(1)) if m.group(1) else None
+    if m.group(2) is None:
+        return a, a
+    b = int(m.group(3)) if m.group(3) else None
+    return a, b
+
+
+def _load(args):
+    try:
+        kind = load_kind(args.kind)
+    except KeyError:
+        raise InputError(f"unknown puzzle kind {args.kind!r} (known: "
+                         f"{', '.join(available_kinds())})")
+    options = {"id": args.id} if getattr(args, "id", None) else {}
+    return kind, kind.load(args.puzzle, **options)
+
+
+def _solve(kind, puzzle, args):
+    return Solver(kind, puzzle, depth=args.depth, budget=args.budget).solve()
+
+
+def _write(path: str, text: str, out: Console, what: str) -> None:
+    if path == "-":
+        sys.stdout.write(text)
+        return
+    try:
+        Path(path).write_text(text, encoding="utf-8")
+    except OSError as e:
+        raise InputError(f"{path}: cannot write ({e.strerror or e})")
+    out.print(f"Wrote {what} to {path}", highlight=False, soft_wrap=True)
+
+
+# -- solve --html / --svg / --diagrams / --steps ----------------------------------
+def solve_extras(args, out: Console, kind, puzzle, result) -> bool:
+    """Handle the explanation options of ``solve``; True when the output is done."""
+    html = getattr(args, "html", None)
+    svg = getattr(args, "svg", None)
+    diagrams = getattr(args, "diagrams", False)
+    steps = getattr(args, "steps", None)
+    if not (html or svg or diagrams or steps):
+        return False
+    quiet = html == "-" or svg == "-"
+    if html:
+        from explain.html import walkthrough_html
+        _write(html, walkthrough_html(kind, puzzle, result, expand=getattr(args, "expand", False)), out,
+               "the printable walkthrough")
+    if svg:
+        from explain.svg import grid_svg
+        _write(svg, grid_svg(kind, puzzle, result.state, title="Final grid"), out,
+               "the final grid")
+    if args.format == "json":
+        from explain.json_walkthrough import walkthrough
+        if not quiet:
+            print(json.dumps(walkthrough(kind, puzzle, result)))
+        return True
+    if diagrams or steps:
+        from explain.terminal import walkthrough
+        rng = parse_range(steps) if steps else None
+        out.print(walkthrough(kind, puzzle, result, plain=args.plain,
+                              proofs=not getattr(args, "brief", False), diagrams=diagrams, steps=rng))
+    elif not quiet:
+        from explain.terminal import summary
+        out.print(summary(result))
+    return True
+
+
+# -- hint --level ----------------------------------------------------------------
+def hint_level(args, out: Console) -> int:
+    from explain.hints import progressive_hint
+    kind, puzzle = _load(args)
+    hint = progressive_hint(kind, puzzle, args.level, depth=args.depth, budget=args.budget,
+                            check=not args.no_check)
+    if args.format == "json":
+        from explain.json_walkthrough import step_record
+        record = {"level": args.level, "code": hint.code, "hint": list(hint.lines),
+                  "checked_against": hint.checked_against,
+                  "mistakes": [{"cell": list(kind.coords(puzzle, m.cell)),
+                                "marked": kind.symbols[m.marked],
+                                "expected": kind.symbols[m.expected], "text": m.text}
+                               for m in hint.mistakes]}
+        if hint.step is not None and args.level >= 3:
+            record["step"] = step_record(kind, puzzle, hint.step)
+        print(json.dumps(record))
+        return hint.code
+    for line in hint.lines:
+        out.print(line, highlight=False)
+    if hint.step is not None and args.level >= 3:
+        from explain.terminal import step_diagram
+        out.print(step_diagram(kind, puzzle, kind.initial_state(puzzle), hint.step,
+                               plain=args.plain, indent=2))
+    return hint.code
+
+
+# -- render ------------------------------------------------------------------------
+def cmd_render(args, out: Console) -> int:
+    from explain.runs import states_before
+    from explain.svg import grid_svg, step_svg
+    kind, puzzle = _load(args)
+    if args.step is None and not args.solved:
+        svg = grid_svg(kind, puzzle, kind.initial_state(puzzle), title="The puzzle")
+        _write(args.svg, svg, out, "the puzzle")
+        return 0
+    result = _solve(kind, puzzle, args)
+    if args.solved:
+        _write(args.svg, grid_svg(kind, puzzle, result.state, title="Final grid"), out,
+               "the final grid")
+        return EXIT[result.verdict]
+    if not 1 <= args.step <= len(result.steps):
+        raise InputError(f"--step {args.step}: the walkthrough has {len(result.steps)} steps")
+    step = result.steps[args.step - 1]
+    before = states_before(kind, puzzle, result.steps[:args.step])[args.step - 1]
+    svg = step_svg(kind, puzzle, before, step, title=f"Step {args.step}: {step.text}")
+    _write(args.svg, svg, out, f"step {args.step}")
+    return 0
+
+
+# -- why ---------------------------------------------------------------------------
+def cmd_why(args, out: Console) -> int:
+    from explain.terminal import proof_lines, step_line
+    from explain.why import parse_cell, why_chain
+    kind, puzzle = _load(args)
+    cell = parse_cell(kind, puzzle, args.cell)
+    name = kind.cell_name(puzzle, cell)
+    start = kind.initial_state(puzzle)
+    if start.value(cell) is not None:
+        label = kind.label(puzzle, cell)
+        what = f"a clue ({label})" if label is not None else "a mark in the input"
+        msg = f"{name} is {kind.words[start.value(cell)]} from the start: it is {what}."
+        if args.format == "json":
+            print(json.dumps({"cell": list(kind.coords(puzzle, cell)), "given": True,
+                              "value": kind.symbols[start.value(cell)], "text": msg,
+                              "steps": []}))
+        else:
+            out.print(msg, highlight=False)
+        return 0
+    result = _solve(kind, puzzle, args)
+    chain = why_chain(result.steps, start, cell)
+    if not chain:
+        msg = (f"The walkthrough does not decide {name} ({result.verdict}"
+               + (f": {result.reason}" if result.reason else "") + ").")
+        if args.format == "json":
+            print(json.dumps({"cell": list(kind.coords(puzzle, cell)), "given": False,
+                              "value": None, "text": msg, "steps": []}))
+        else:
+            out.print(msg, highlight=False)
+        return EXIT[result.verdict] or 3
+    value = result.state.value(cell)
+    if args.format == "json":
+        from explain.json_walkthrough import step_record
+        print(json.dumps({"cell": list(kind.coords(puzzle, cell)), "given": False,
+                          "value": kind.symbols[value],
+                          "steps": [dict(step_record(kind, puzzle, result.steps[k]),
+                                         number=k + 1) for k in chain]}))
+        return 0
+    out.print(f"Why is {name} {kind.words[value]}? {len(chain)} of the "
+              f"{len(result.steps)} steps lead to it:", highlight=False)
+    for k in chain:
+        step = result.steps[k]
+        out.print(step_line(k + 1, step))
+        if step.proof and not args.brief:
+            for line in proof_lines(step, 6, f"{k + 1}."):
+                out.print(line)
+    return 0
+
+
+def add_parser(sub, common) -> None:
+    r = sub.add_parser("render", help="draw the puzzle, a step or the solution as SVG")
+    common(r)
+    r.add_argument("--svg", required=True, metavar="FILE", help="where to write (- for stdout)")
+    group = r.add_mutually_exclusive_group()
+    group.add_argument("--step", type=int, metavar="K",
+                       help="draw step K of the walkthrough (1-based) on the grid before it")
+    group.add_argument("--solved", action="store_true", help="draw the final grid")
+    r.set_defaults(run=cmd_render)
+
+    w = sub.add_parser("why", help="the chain of steps that decided one cell")
+    common(w)
+    w.add_argument("cell", help="the cell, r,c 1-based (e.g. 3,4 or r3c4)")
+    w.add_argument("--brief", action="store_true", help="hide hypothesis sub-proofs")
+    w.set_defaults(run=cmd_why)
+
+    # options of existing commands (argparse keeps its sub-parsers in ``choices``)
+    solve = sub.choices.get("solve")
+    if solve is not None:
+        solve.add_argument("--html", metavar="FILE",
+                           help="also write a printable, self-contained HTML walkthrough")
+        solve.add_argument("--svg", metavar="FILE", help="also write the final grid as SVG")
+        solve.add_argument("--diagrams", action="store_true",
+                           help="a small grid under each step, premises and conclusions marked")
+        solve.add_argument("--steps", metavar="N..M", help="show only steps N to M")
+        solve.add_argument("--expand", action="store_true",
+                           help="with --html: open the summarised runs of easy steps")
+    hint = sub.choices.get("hint")
+    if hint is not None:
+        hint.add_argument("--level", type=int, choices=(1, 2, 3),
+                          help="progressive hint: 1 where to look and which technique, "
+                               "2 what it concludes, 3 the full step; marks are checked first")
+        hint.add_argument("--no-check", action="store_true",
+                          help="with --level: do not check the marks against a solution")

@@ -1,0 +1,199 @@
+"""Progressive hints for a partly solved grid, and checking a player's marks.
+
+Level 1 names the technique and where to look ("Look at the 4 at r5c2: try
+Single liberty (island)."), level 2 adds what it concludes in words but not
+which cells, level 3 gives the full step with its cells.
+
+Before hinting, the player's marks are compared with a reference solution:
+the one the puzzle carries (``kind.solution``) or else the one the solver
+finds from the givens alone (the labelled cells, without the player's marks).
+Everything goes through the Kind, so this works for any puzzle kind.
+"""
+from __future__ import annotations
+
+from typing import Any
+
+import attrs
+
+from deduce.errors import Contradiction
+from deduce.kind import Kind
+from deduce.solver import Solver
+from deduce.state import State
+from deduce.step import Step
+
+from explain.runs import technique_name, technique_summary
+
+
+@attrs.frozen
+class Mistake:
+    cell: int
+    marked: int  # the value the player gave
+    expected: int  # the value in the solution
+    text: str
+
+
+def givens_state(kind: Kind, puzzle: Any) -> State:
+    """The initial state keeping only the labelled cells (the clues), not the player's marks."""
+    state = kind.initial_state(puzzle)
+    keep = 0
+    for i in range(state.n):
+        if kind.label(puzzle, i) is not None:
+            keep |= 1 << i
+    return State(state.n, state.ones & keep, state.zeros & keep)
+
+
+def reference_solution(kind: Kind, puzzle: Any, depth: int = 3,
+                       budget: float | None = None) -> tuple[State | None, str]:
+    """The solution to check marks against, and where it came from.
+
+    Returns ``(None, why)`` when there is none (the solver could not finish).
+    """
+    known = kind.solution(puzzle)
+    if known is not None:
+        return known, "the puzzle's known solution"
+    result = Solver(kind, puzzle, depth=depth, budget=budget).solve(givens_state(kind, puzzle))
+    if result.solved:
+        return result.state, "the solution found from the clues"
+    return None, f"the clues alone do not solve ({result.verdict}: {result.reason})"
+
+
+def find_mistakes(kind: Kind, puzzle: Any, state: State, solution: State) -> list[Mistake]:
+    """Marked cells whose value differs from ``solution``, in cell order."""
+    out = []
+    for i in range(state.n):
+        v, want = state.value(i), solution.value(i)
+        if v is None or want is None or v == want:
+            continue
+        name = kind.cell_name(puzzle, i)
+        out.append(Mistake(i, v, want, f"{name} should not be {kind.words[v]}"))
+    return out
+
+
+# -- where to look ----------------------------------------------------------------
+def _names(kind: Kind, puzzle: Any, cells, limit: int = 3) -> str:
+    names = [kind.cell_name(puzzle, i) for i in cells]
+    if len(names) > limit:
+        return ", ".join(names[:limit]) + f" and {len(names) - limit} more"
+    return names[0] if len(names) == 1 else ", ".join(names[:-1]) + " and " + names[-1]
+
+
+def _part_of_grid(kind: Kind, puzzle: Any, cells) -> str:
+    """'the top-left of the grid': where a set of cells lies, without naming them."""
+    rows, cols = kind.shape(puzzle)
+    coords = [kind.coords(puzzle, i) for i in cells]
+    r = sum(rc[0] for rc in coords) / len(coords)
+    c = sum(rc[1] for rc in coords) / len(coords)
+    vert = ("top", "middle", "bottom")[min(2, int(3 * r / max(rows, 1)))]
+    horiz = ("left", "centre", "right")[min(2, int(3 * c / max(cols, 1)))]
+    if vert == "middle" and horiz == "centre":
+        return "the centre of the grid"
+    if vert == "middle":
+        return f"the {horiz} side of the grid"
+    if horiz == "centre":
+        return f"the {vert} of the grid"
+    return f"the {vert}-{horiz} of the grid"
+
+
+def _labelled(kind: Kind, puzzle: Any, cells) -> list[int]:
+    return [i for i in cells if kind.label(puzzle, i) is not None]
+
+
+def focus(kind: Kind, puzzle: Any, step: Step) -> str:
+    """Where a step looks, from its regions and premises, never naming what it concludes."""
+    concluded = {i for i, _ in step.conclusions}
+    if step.assumption is not None or step.technique.startswith("either-way"):
+        # a hypothesis is about one cell: name it (the value stays untold)
+        return kind.cell_name(puzzle, step.premises[0]) if step.premises else \
+            _part_of_grid(kind, puzzle, concluded)
+    for role, cells in step.regions:
+        clue = _labelled(kind, puzzle, cells)
+        if clue:
+            i = clue[0]
+            return f"the {kind.label(puzzle, i)} at {kind.cell_name(puzzle, i)}"
+    for role, cells in step.regions:
+        shown = [i for i in cells if i not in concluded]
+        if shown:
+            if role == "square":
+                return f"the 2×2 square at {kind.cell_name(puzzle, min(cells))}"
+            what = {"wall": f"the {kind.words[1]} cells", "island": f"the {kind.words[0]} cells",
+                    "area": "the cells", "choice": "the cells"}.get(role, "the cells")
+            return f"{what} at {_names(kind, puzzle, shown)}"
+    clue = _labelled(kind, puzzle, step.premises)
+    if clue:
+        i = clue[0]
+        return f"the {kind.label(puzzle, i)} at {kind.cell_name(puzzle, i)}"
+    shown = [i for i in step.premises if i not in concluded]
+    if shown:
+        return _names(kind, puzzle, shown)
+    return _part_of_grid(kind, puzzle, concluded or step.premises)
+
+
+def _what(kind: Kind, step: Step) -> str:
+    """What a step concludes, in words but without cells."""
+    counts = {0: 0, 1: 0}
+    for _, v in step.conclusions:
+        counts[v] += 1
+    parts = []
+    for v in (1, 0):
+        n = counts[v]
+        if n:
+            parts.append(f"{'one cell' if n == 1 else f'{n} cells'} {kind.words[v]}")
+    if step.assumption is not None:
+        return ("Assuming one value for that cell breaks a rule, so you can decide it: "
+                + " and ".join(parts) + ".")
+    return "You can decide " + " and ".join(parts) + "."
+
+
+def hint_lines(kind: Kind, puzzle: Any, step: Step, level: int) -> list[str]:
+    """The hint at ``level`` (1, 2 or 3); each level repeats the ones before."""
+    name = technique_name(kind, step.technique)
+    lines = [f"Look at {focus(kind, puzzle, step)}: try {name}."]
+    if level >= 2:
+        summary = technique_summary(kind, step.technique)
+        if summary:
+            lines.append(f"{name}: {summary}")
+        lines.append(_what(kind, step))
+    if level >= 3:
+        lines.append(step.text)
+        cells = ", ".join(f"{kind.cell_name(puzzle, i)} {kind.words[v]}"
+                          for i, v in step.conclusions)
+        lines.append(f"Cells: {cells}.")
+    return lines
+
+
+@attrs.frozen
+class Hint:
+    """What ``deduce hint --level`` reports; ``code`` is the exit code."""
+
+    code: int
+    lines: tuple[str, ...]
+    step: Step | None = None
+    mistakes: tuple[Mistake, ...] = ()
+    checked_against: str = ""
+
+
+def progressive_hint(kind: Kind, puzzle: Any, level: int, depth: int = 3,
+                     budget: float | None = None, check: bool = True) -> Hint:
+    state = kind.initial_state(puzzle)
+    source = ""
+    if check:
+        solution, source = reference_solution(kind, puzzle, depth, budget)
+        if solution is not None:
+            mistakes = find_mistakes(kind, puzzle, state, solution)
+            if mistakes:
+                n = len(mistakes)
+                lines = [f"{'One mark is' if n == 1 else f'{n} marks are'} wrong "
+                         f"(checked against {source}):"]
+                lines += [f"  {m.text}" for m in mistakes]
+                return Hint(1, tuple(lines), None, tuple(mistakes), source)
+    solver = Solver(kind, puzzle, depth=depth, budget=budget)
+    try:
+        step = solver.next_step(state)
+    except Contradiction as c:
+        return Hint(1, (f"This grid already breaks the rules: {c.text}.",), checked_against=source)
+    if step is None:
+        if state.solved:
+            return Hint(0, ("The grid is already solved.",), checked_against=source)
+        return Hint(3, (f"No step found with hypotheses up to depth {depth}.",),
+                    checked_against=source)
+    return Hint(0, tuple(hint_lines(kind, puzzle, step, level)), step, (), source)

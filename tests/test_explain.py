@@ -1,0 +1,503 @@
+"""Explanations: SVG diagrams, printable HTML, terminal diagrams, hints, why, JSON schema.
+
+Fast (a few seconds): the bundled examples and a few small janko puzzles
+(skipped when ../shared/data is absent).
+"""
+from __future__ import annotations
+
+import json
+import re
+import xml.etree.ElementTree as ET
+from html.parser import HTMLParser
+from pathlib import Path
+
+import attrs
+import jsonschema
+import pytest
+
+from deduce.cli import main
+from deduce.kind import load_kind
+from deduce.solver import Result, Solver
+from deduce.grade import grade
+from deduce.step import Step
+from explain.hints import (find_mistakes, focus, givens_state, hint_lines, progressive_hint,
+                           reference_solution)
+from explain.html import walkthrough_html
+from explain.json_walkthrough import walkthrough as json_walkthrough
+from explain.runs import branch_state, group_steps, is_trivial, run_summary, states_before
+from explain.svg import grid_svg, marks_svg, outline_loops, step_svg
+from explain.why import decided_by, looked_at, parse_cell, why_chain
+from tests.conftest import SHARED
+
+ROOT = Path(__file__).resolve().parents[1]
+EXAMPLES = ROOT / "puzzles" / "examples"
+SCHEMA = ROOT / "explain" / "walkthrough.schema.json"
+KIND = load_kind("nurikabe")
+# small janko puzzles that together use every technique the engine has used on them
+# (0034: a hypothesis; 0112: battleground; 0124: size accounting; 0861: N-1 neighbour)
+JANKO_IDS = ("janko-0034", "janko-0112", "janko-0124", "janko-0861", "janko-0101")
+SVG_NS = "{http://www.w3.org/2000/svg}"
+
+
+def _solve(puzzle, depth=1):
+    return Solver(KIND, puzzle, depth=depth, budget=20).solve()
+
+
+@pytest.fixture(scope="module")
+def example():
+    puzzle = KIND.load(str(EXAMPLES / "nurikabe-7x7.txt"))
+    return puzzle, _solve(puzzle)
+
+
+def _janko(ids=JANKO_IDS):
+    path = SHARED / "nurikabe" / "janko.jsonl"
+    if not path.exists():
+        return []
+    wanted = set(ids)
+    out = []
+    with path.open() as f:
+        for line in f:
+            record = json.loads(line)
+            if record["id"] in wanted:
+                out.append(KIND.from_record(record))
+    return out
+
+
+@pytest.fixture(scope="module")
+def walkthroughs(example):
+    out = [example]
+    p10 = KIND.load(str(EXAMPLES / "nurikabe-10x10.txt"))
+    out.append((p10, _solve(p10)))
+    for puzzle in _janko():
+        out.append((puzzle, _solve(puzzle)))
+    return out
+
+
+@pytest.fixture(scope="module")
+def hypothesis_case():
+    puzzles = _janko(("janko-0034",))
+    if not puzzles:
+        pytest.skip("shared data not found")
+    puzzle = puzzles[0]
+    result = _solve(puzzle)
+    assert any(s.technique.startswith("hypothesis") for s in result.steps)
+    return puzzle, result
+
+
+# ----------------------------------------------------------------------------- SVG
+def _drawn(svg: str):
+    """What a diagram tags: {role: set of cells}, regions as [(role, cells)], values."""
+    root = ET.fromstring(svg)
+    cells: dict[str, set] = {}
+    values: dict[str, dict] = {}
+    regions = []
+    for el in root.iter():
+        role = el.get("data-role")
+        if role is None:
+            continue
+        if role == "region":
+            listed = el.get("data-cells").split()
+            regions.append((el.get("data-region"), [tuple(map(int, c.split(","))) for c in listed]))
+            continue
+        rc = tuple(map(int, el.get("data-cell").split(",")))
+        cells.setdefault(role, set()).add(rc)
+        if el.get("data-value") is not None:
+            values.setdefault(role, {})[rc] = el.get("data-value")
+    return cells, regions, values
+
+
+def _rc(puzzle, i):
+    return tuple(KIND.coords(puzzle, i))
+
+
+def test_step_svg_draws_exactly_what_each_step_records(walkthroughs):
+    seen = set()
+    for puzzle, result in walkthroughs:
+        befores = states_before(KIND, puzzle, result.steps)
+        for k, step in enumerate(result.steps):
+            seen.add(step.technique)
+            cells, regions, values = _drawn(step_svg(KIND, puzzle, befores[k], step))
+            assert cells.get("premise", set()) == {_rc(puzzle, i) for i in step.premises}, step
+            assert values.get("conclusion", {}) == {
+                _rc(puzzle, i): KIND.symbols[v] for i, v in step.conclusions}, step
+            assert regions == [(role, [_rc(puzzle, i) for i in region])
+                               for role, region in step.regions], step
+            if step.assumption is not None:
+                i, v = step.assumption
+                assert values["assumption"] == {_rc(puzzle, i): KIND.symbols[v]}
+            else:
+                assert "assumption" not in cells
+            # nothing out of thin air
+            assert set(cells) <= {"premise", "conclusion", "assumption"}
+    expected = {"island-closure", "clue-separation", "pool-prevention", "island-expansion",
+                "wall-expansion", "unreachable", "last-cell-neighbour", "wall-chokepoint",
+                "island-confinement", "shape-enumeration", "battleground"}
+    assert expected <= seen or len(walkthroughs) == 2, expected - seen
+    if len(walkthroughs) > 2:
+        assert {"size-accounting", "hypothesis-1"} <= seen
+
+
+def test_grid_svg_draws_the_state_and_labels(example):
+    puzzle, result = example
+    root = ET.fromstring(grid_svg(KIND, puzzle, result.state, title="t"))
+    assert root.tag == SVG_NS + "svg"
+    labels = [el.text for el in root.iter(SVG_NS + "text")]
+    assert sorted(labels) == sorted(str(n) for _, n in puzzle.clues)
+    assert not [el for el in root.iter() if el.get("data-role")]
+    black = root.find(f".//{SVG_NS}path[@class='cells v1']")
+    assert black.get("d").count("M") == result.state.ones.bit_count()
+
+
+def test_branch_diagram_marks_branch_assumption_and_contradiction(hypothesis_case):
+    puzzle, result = hypothesis_case
+    befores = states_before(KIND, puzzle, result.steps)
+    k, step = next((k, s) for k, s in enumerate(result.steps) if s.assumption is not None)
+    branch = branch_state(befores[k], step)
+    i, v = step.assumption
+    assert branch.value(i) == v
+    for sub in step.proof:
+        for j, w in sub.conclusions:
+            assert branch.value(j) == w
+    decided = {j: branch.value(j) for j in range(branch.n)
+               if befores[k].value(j) is None and branch.value(j) is not None}
+    svg = marks_svg(KIND, puzzle, branch, branch=decided, assumption=step.assumption,
+                    contradiction=step.premises[1:])
+    cells, _, _ = _drawn(svg)
+    assert cells["branch"] == {_rc(puzzle, j) for j in decided}
+    assert cells.get("contradiction", set()) == {_rc(puzzle, j) for j in step.premises[1:]}
+
+
+def test_outline_loops_are_closed_and_follow_the_shape():
+    # an L of three cells: one loop with 6 corners (+ points where sides go straight on)
+    loops = outline_loops([(0, 0), (1, 0), (1, 1)], size=10, inset=1, margin=0)
+    assert len(loops) == 1
+    xs = sorted({round(x, 2) for x, _ in loops[0]})
+    ys = sorted({round(y, 2) for _, y in loops[0]})
+    assert xs[0] == 1 and xs[-1] == 19 and ys[0] == 1 and ys[-1] == 19
+    # two cells touching at a corner only: two loops
+    assert len(outline_loops([(0, 0), (1, 1)], 10, 1, 0)) == 2
+    # a ring has an outer and an inner loop
+    ring = [(r, c) for r in range(3) for c in range(3) if (r, c) != (1, 1)]
+    assert len(outline_loops(ring, 10, 1, 0)) == 2
+
+
+# ----------------------------------------------------------------------------- runs / HTML
+class _Cards(HTMLParser):
+    """Top-level step cards: their data-steps, the data-step of their sub-steps, their SVGs."""
+
+    def __init__(self):
+        super().__init__()
+        self.cards = []
+        self.depth = 0  # li nesting inside the current card
+        self.external = []
+
+    def handle_starttag(self, tag, attrs):
+        a = dict(attrs)
+        if tag == "li":
+            if self.depth == 0 and "step" in (a.get("class") or "").split():
+                self.cards.append({"class": a["class"], "steps": a["data-steps"].split(),
+                                   "subs": [], "svgs": 0})
+                self.depth = 1
+                return
+            if self.depth:
+                self.depth += 1
+                if "substep" in (a.get("class") or "").split():
+                    self.cards[-1]["subs"].append(a["data-step"])
+        if tag == "svg" and self.depth:
+            self.cards[-1]["svgs"] += 1
+        for key in ("src", "href"):
+            if key in a:
+                self.external.append(a[key])
+
+    def handle_endtag(self, tag):
+        if tag == "li" and self.depth:
+            self.depth -= 1
+
+
+def _cards(html: str) -> _Cards:
+    parser = _Cards()
+    parser.feed(html)
+    return parser
+
+
+def assert_self_contained(html: str) -> None:
+    low = html.lower()
+    assert "http://" not in low and "https://" not in low
+    assert "@import" not in low and "<script" not in low and "<link" not in low
+    assert not re.search(r"""(src|href)\s*=\s*["']?//""", low)
+    for m in re.finditer(r"url\(\s*['\"]?([^)'\"]*)", low):
+        assert m.group(1).startswith("data:"), m.group(0)
+
+
+def test_group_steps_partition_and_runs_are_trivial_same_technique(walkthroughs):
+    for puzzle, result in walkthroughs:
+        groups = group_steps(result.steps)
+        flat = [s for g in groups for s in g.steps]
+        assert flat == list(result.steps)
+        assert [g.first for g in groups] == \
+            [sum(len(h.steps) for h in groups[:k]) for k in range(len(groups))]
+        for g in groups:
+            if g.is_run:
+                assert all(is_trivial(s) and s.technique == g.technique for s in g.steps)
+        # no two neighbouring groups could have been one run
+        for a, b in zip(groups, groups[1:]):
+            if is_trivial(a.steps[-1]) and is_trivial(b.steps[0]):
+                assert a.technique != b.technique
+
+
+def test_summarised_runs_expand_to_exactly_their_steps(walkthroughs):
+    some_run = False
+    for puzzle, result in walkthroughs:
+        html = walkthrough_html(KIND, puzzle, result)
+        cards = _cards(html).cards
+        numbers = [n for c in cards for n in c["steps"]]
+        assert numbers == [str(k) for k in range(1, len(result.steps) + 1)]
+        groups = group_steps(result.steps)
+        assert len(cards) == len(groups)
+        for card, group in zip(cards, groups):
+            assert card["svgs"] >= 1  # every step has a diagram
+            if "run" in card["class"].split():
+                some_run = True
+                assert card["subs"] == card["steps"]  # the details list exactly these steps
+                assert card["svgs"] == 1 + len(group.steps)  # summary + one per step
+                assert len(card["steps"]) == len(group.steps) >= 2
+                summary = run_summary(KIND, group)
+                assert f"({len(group.steps)} steps)" in summary
+                assert str(len(group.conclusions)) in summary
+            else:
+                assert card["subs"] == [] and len(card["steps"]) == 1
+        assert_self_contained(html)
+    assert some_run
+
+
+def test_html_hypothesis_card(hypothesis_case):
+    puzzle, result = hypothesis_case
+    html = walkthrough_html(KIND, puzzle, result)
+    cards = _cards(html).cards
+    hyps = [c for c in cards if "hypothesis" in c["class"].split()]
+    assert hyps and all(c["svgs"] == 2 for c in hyps)  # before + the branch
+    k = next(k for k, s in enumerate(result.steps) if s.assumption is not None)
+    step = result.steps[k]
+    name = KIND.cell_name(puzzle, step.assumption[0])
+    assert f"Suppose {name} is {KIND.words[step.assumption[1]]}" in html
+    assert f"So {name} is {KIND.words[1 - step.assumption[1]]}" in html
+    if step.proof:
+        assert f'<span class="pnum">{k + 1}.1</span>' in html
+    assert "Level 4" in html and "<table class=\"histogram\">" in html
+    assert_self_contained(html)
+
+
+def _nested_result(puzzle):
+    """A synthetic walkthrough with a depth-2 hypothesis holding a depth-1 one, and an
+    either-way step, to exercise the recursive rendering and the JSON schema."""
+    inner_proof = (Step("island-closure", 1, ((2, 1),), (1,), "inner closure.",
+                        regions=(("island", (1,)),)),)
+    inner = Step("hypothesis-1", 5, ((3, 1),), (3, 2), "If r1c4 were white... so black.",
+                 depth=1, assumption=(3, 0), proof=inner_proof, contradiction="a pool")
+    outer = Step("hypothesis-2", 6, ((4, 0),), (4, 3), "If r1c5 were black... so white.",
+                 depth=2, assumption=(4, 1), proof=(inner,), contradiction="a split wall")
+    either = Step("either-way-1", 5, ((5, 1),), (6,), "Whether r1c7 ... either way.", depth=1,
+                  proof=(Step("assume", 5, ((6, 0),), (6,), "Suppose r1c7 is white.", depth=1,
+                              assumption=(6, 0), proof=inner_proof),
+                         Step("assume", 5, ((6, 1),), (6,), "Suppose r1c7 is black.", depth=1,
+                              assumption=(6, 1), proof=())))
+    steps = (outer, either)
+    return Result("stuck", KIND.initial_state(puzzle), steps, grade(steps, False), "test")
+
+
+def test_html_nested_hypothesis_and_either_way(example):
+    puzzle, _ = example
+    result = _nested_result(puzzle)
+    html = walkthrough_html(KIND, puzzle, result)
+    assert '<span class="pnum">1.1</span>' in html and '<span class="pnum">1.1.1</span>' in html
+    assert html.count('<ol class="proof">') >= 3
+    cards = _cards(html).cards
+    assert cards[0]["svgs"] == 2 and cards[1]["svgs"] == 3  # either-way: before + 2 branches
+    assert "Suppose r1c7 is white." in html and "Suppose r1c7 is black." in html
+    assert_self_contained(html)
+
+
+# ----------------------------------------------------------------------------- terminal / CLI
+def test_solve_diagrams_and_step_range(capsys, tmp_path):
+    path = str(EXAMPLES / "nurikabe-7x7.txt")
+    assert main(["solve", path, "--plain", "--diagrams", "--steps", "3..5"]) == 0
+    out = capsys.readouterr().out
+    numbers = re.findall(r"^(\d+)\. \[", out, re.M)
+    assert numbers == ["3", "4", "5"]
+    assert ">#<" in out and "[" in out  # a conclusion and premises are marked
+    assert main(["solve", path, "--plain"]) == 0
+    plain = capsys.readouterr().out
+    assert len(re.findall(r"^\d+\. \[", plain, re.M)) > 5 and ">#<" not in plain
+
+
+def test_solve_html_and_svg_files(capsys, tmp_path):
+    html, svg = tmp_path / "w.html", tmp_path / "g.svg"
+    path = str(EXAMPLES / "nurikabe-7x7.txt")
+    assert main(["solve", path, "--html", str(html), "--svg", str(svg)]) == 0
+    out = capsys.readouterr().out
+    assert "Wrote" in out and "level 3" in out
+    text = html.read_text()
+    assert text.startswith("<!DOCTYPE html>") and "@page" in text and "page-break-inside: avoid" in text
+    assert_self_contained(text)
+    ET.fromstring(svg.read_text())
+
+
+def test_render_command(tmp_path, capsys):
+    path = str(EXAMPLES / "nurikabe-7x7.txt")
+    out = tmp_path / "s.svg"
+    assert main(["render", path, "--svg", str(out), "--step", "3"]) == 0
+    cells, regions, _ = _drawn(out.read_text())
+    puzzle = KIND.load(path)
+    step = _solve(puzzle).steps[2]
+    assert cells["premise"] == {_rc(puzzle, i) for i in step.premises}
+    assert main(["render", path, "--svg", str(out)]) == 0
+    assert "data-role" not in out.read_text()
+    assert main(["render", path, "--svg", str(out), "--step", "999"]) == 2
+
+
+# ----------------------------------------------------------------------------- hints
+PARTLY = """\
+. 6 # . . . .
+. . # 6 . . .
+. . . . . . .
+. . . . 2 . .
+. 4 . . . 4 .
+. . . 6 . . .
+. . . . . . .
+"""
+WRONG = PARTLY.replace(". 6 #", "# 6 #", 1).replace(". . . . . . .", ". . + . . . .", 1)
+
+
+def test_hints_three_levels():
+    puzzle = KIND.load(PARTLY)
+    hints = [progressive_hint(KIND, puzzle, level) for level in (1, 2, 3)]
+    step = hints[0].step
+    assert all(h.code == 0 and h.step == step for h in hints)
+    one, two, three = (list(h.lines) for h in hints)
+    assert one == ["Look at the 2 at r4c5: try Clue separation."]
+    assert two[0] == one[0] and len(two) > len(one)
+    assert "You can decide one cell black." in two
+    concluded = [KIND.cell_name(puzzle, i) for i, _ in step.conclusions]
+    assert not any(name in " ".join(two) for name in concluded)  # level 2 names no cell
+    assert three[:len(two)] == two and step.text in three
+    assert all(name in three[-1] for name in concluded)
+
+
+def test_hint_focus_comes_from_regions_and_premises(walkthroughs):
+    for puzzle, result in walkthroughs:
+        for step in result.steps:
+            where = focus(KIND, puzzle, step)
+            assert where
+            line = hint_lines(KIND, puzzle, step, 1)[0]
+            assert line.startswith(f"Look at {where}: try ")
+            if step.regions and step.assumption is None:
+                cells = {i for _, r in step.regions for i in r}
+                clue = [i for i in cells if KIND.label(puzzle, i) is not None]
+                if clue:
+                    assert where.endswith(KIND.cell_name(puzzle, clue[0])) or "at r" in where
+
+
+def test_mistakes_against_the_solved_clues():
+    puzzle = KIND.load(WRONG)
+    solution, source = reference_solution(KIND, puzzle)
+    assert solution is not None and "clues" in source
+    mistakes = find_mistakes(KIND, puzzle, KIND.initial_state(puzzle), solution)
+    assert [m.text for m in mistakes] == ["r1c1 should not be black", "r3c3 should not be white"]
+    hint = progressive_hint(KIND, puzzle, 1)
+    assert hint.code == 1 and hint.step is None
+    assert "  r1c1 should not be black" in hint.lines
+    # the givens alone exclude the player's marks
+    givens = givens_state(KIND, puzzle)
+    assert givens.ones == 0 and givens.zeros == puzzle.clue_mask
+
+
+def test_mistakes_against_a_known_solution(example):
+    puzzle, result = example
+    solved_rows = KIND.grid_rows(puzzle, result.state)
+    # mark one black cell white: the record's solution catches it
+    i = next(i for i in range(result.state.n) if result.state.value(i) == 1)
+    marked = attrs.evolve(puzzle, white=1 << i, solution=tuple(solved_rows))
+    hint = progressive_hint(KIND, marked, 2)
+    assert hint.code == 1 and hint.checked_against == "the puzzle's known solution"
+    assert hint.lines[-1].strip() == f"{KIND.cell_name(puzzle, i)} should not be white"
+
+
+def test_hint_cli_levels_and_mistakes(tmp_path, capsys):
+    good, bad = tmp_path / "good.txt", tmp_path / "bad.txt"
+    good.write_text(PARTLY)
+    bad.write_text(WRONG)
+    assert main(["hint", str(good), "--level", "1"]) == 0
+    assert capsys.readouterr().out.strip() == "Look at the 2 at r4c5: try Clue separation."
+    assert main(["hint", str(good), "--level", "3", "--plain"]) == 0
+    out = capsys.readouterr().out
+    assert "r4c6 touches both" in out and ">#<" in out
+    assert main(["hint", str(bad), "--level", "2"]) == 1
+    out = capsys.readouterr().out
+    assert "r1c1 should not be black" in out and "r3c3 should not be white" in out
+    assert main(["hint", str(bad), "--level", "1", "--format", "json"]) == 1
+    record = json.loads(capsys.readouterr().out)
+    assert [m["cell"] for m in record["mistakes"]] == [[0, 0], [2, 2]]
+    assert main(["hint", str(good)]) == 0  # without --level: the old one-step hint
+    assert "Next" in capsys.readouterr().out
+
+
+# ----------------------------------------------------------------------------- why
+def test_why_chain_is_closed_ordered_and_ends_with_the_decider(example):
+    puzzle, result = example
+    start = KIND.initial_state(puzzle)
+    by = decided_by(result.steps, start)
+    for cell in range(start.n):
+        if cell not in by:
+            assert start.value(cell) is not None
+            continue
+        chain = why_chain(result.steps, start, cell)
+        assert chain == sorted(set(chain)) and chain[-1] == by[cell]
+        for k in chain:
+            for i in looked_at(result.steps[k]):
+                if i in by and by[i] < k:
+                    assert by[i] in chain
+
+
+def test_why_small_puzzle_exact_chain(example, capsys):
+    puzzle, result = example
+    path = str(EXAMPLES / "nurikabe-7x7.txt")
+    cell = parse_cell(KIND, puzzle, "7,1")
+    assert cell == parse_cell(KIND, puzzle, "r7c1")
+    chain = why_chain(result.steps, KIND.initial_state(puzzle), cell)
+    assert main(["why", path, "7,1", "--plain"]) == 0
+    out = capsys.readouterr().out
+    assert out.startswith("Why is r7c1 white?")
+    assert re.findall(r"^(\d+)\. \[", out, re.M) == [str(k + 1) for k in chain]
+    assert main(["why", path, "1,2"]) == 0
+    assert "from the start" in capsys.readouterr().out
+    assert main(["why", path, "9,9"]) == 2
+
+
+# ----------------------------------------------------------------------------- JSON schema
+@pytest.fixture(scope="module")
+def validator():
+    schema = json.loads(SCHEMA.read_text())
+    jsonschema.Draft202012Validator.check_schema(schema)
+    return jsonschema.Draft202012Validator(schema)
+
+
+def test_schema_validates_real_walkthroughs(validator, walkthroughs, capsys):
+    for puzzle, result in walkthroughs:
+        validator.validate(json.loads(json.dumps(json_walkthrough(KIND, puzzle, result))))
+    assert main(["solve", str(EXAMPLES / "nurikabe-10x10.txt"), "--format", "json"]) == 0
+    validator.validate(json.loads(capsys.readouterr().out))
+
+
+def test_schema_validates_nested_proofs_and_rejects_junk(validator, example):
+    puzzle, _ = example
+    record = json.loads(json.dumps(json_walkthrough(KIND, puzzle, _nested_result(puzzle))))
+    validator.validate(record)
+    assert record["steps"][0]["proof"][0]["proof"]  # recursive proof reached the schema
+    bad = json.loads(json.dumps(record))
+    bad["steps"][0]["proof"][0]["cells"] = [[0, 0]]
+    with pytest.raises(jsonschema.ValidationError):
+        validator.validate(bad)
+    bad = json.loads(json.dumps(record))
+    del bad["steps"][0]["contradiction"]
+    with pytest.raises(jsonschema.ValidationError):
+        validator.validate(bad)
