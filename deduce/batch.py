@@ -338,7 +338,8 @@ def _done_ids(path: Path) -> tuple[dict[str, dict], bool]:
             result = json.loads(raw)
         except ValueError:
             continue  # a line cut short by a hard kill: that puzzle runs again
-        if isinstance(result, dict) and isinstance(result.get("id"), str):
+        if isinstance(result, dict) and isinstance(result.get("id"), str) \
+                and result.get("verdict") in VERDICTS:
             done[result["id"]] = result
     return done, bool(data) and not data.endswith("\n")
 
@@ -353,12 +354,16 @@ def _percentile(sorted_values: list[float], p: float) -> float:
 
 def summarize(results: list[dict], wall: float) -> dict:
     """The summary of a batch (what the table and ``--format json`` show)."""
+    def number(r: dict, key: str) -> int | float | None:
+        v = r.get(key)
+        return v if isinstance(v, (int, float)) and not isinstance(v, bool) else None
+
     verdicts = Counter(r.get("verdict") for r in results)
     solved = [r for r in results if r.get("verdict") == "solved"]
-    by_depth = Counter(r.get("max_depth", 0) for r in solved)
-    levels = Counter((r.get("level", 0), r.get("name", "Unsolved"))
+    by_depth = Counter(number(r, "max_depth") or 0 for r in solved)
+    levels = Counter((number(r, "level") or 0, str(r.get("name", "Unsolved")))
                      for r in results if r.get("verdict") != "error")
-    seconds = sorted(r["seconds"] for r in results if isinstance(r.get("seconds"), (int, float)))
+    seconds = sorted(v for v in (number(r, "seconds") for r in results) if v is not None)
     summary: dict[str, Any] = {
         "puzzles": len(results),
         "solved": verdicts["solved"],
@@ -369,8 +374,8 @@ def summarize(results: list[dict], wall: float) -> dict:
                             for d in sorted(set(by_depth) | {0, 1, 2, 3})},
         "levels": {f"{lvl} {name}": n for (lvl, name), n in sorted(levels.items())},
         "with_solution": sum(1 for r in results if "wrong_cells" in r),
-        "wrong_cells": sum(r.get("wrong_cells", 0) for r in results),
-        "puzzles_with_wrong_cells": sum(1 for r in results if r.get("wrong_cells")),
+        "wrong_cells": sum(number(r, "wrong_cells") or 0 for r in results),
+        "puzzles_with_wrong_cells": sum(1 for r in results if number(r, "wrong_cells")),
         "seconds": ({"median": round(statistics.median(seconds), 4),
                      "p90": _percentile(seconds, 90), "p99": _percentile(seconds, 99),
                      "max": seconds[-1], "total": round(sum(seconds), 2)} if seconds else {}),
@@ -379,12 +384,12 @@ def summarize(results: list[dict], wall: float) -> dict:
     }
     if any(k.startswith("oracle") for r in results for k in r):
         ratios = sorted(r["seconds"] / r["oracle_seconds"] for r in results
-                        if r.get("oracle_solutions") is not None and r.get("oracle_seconds")
-                        and isinstance(r.get("seconds"), (int, float)))
+                        if number(r, "oracle_solutions") is not None
+                        and number(r, "oracle_seconds") and number(r, "seconds") is not None)
         summary["oracle"] = {
             "compared": len(ratios),
             "unique": sum(1 for r in results if r.get("oracle_solutions") == 1),
-            "multiple": sum(1 for r in results if r.get("oracle_solutions", 0) >= 2),
+            "multiple": sum(1 for r in results if (number(r, "oracle_solutions") or 0) >= 2),
             "none": sum(1 for r in results if r.get("oracle_solutions") == 0),
             "disagree": sum(1 for r in results if r.get("oracle_agrees") is False),
             "skipped": sum(1 for r in results if "oracle_note" in r),
@@ -407,7 +412,8 @@ def summary_table(s: dict, title: str = "deduce batch") -> Table:
     sec = s["seconds"]
     if sec:
         t.add_row("seconds", f"median {sec['median']:.3f}, p90 {sec['p90']:.3f}, "
-                             f"p99 {sec['p99']:.3f}, max {sec['max']:.3f}, total {sec['total']:.1f}")
+                             f"p99 {sec['p99']:.3f}, max {sec['max']:.3f}, "
+                             f"total {sec['total']:.1f}")
     t.add_row("wall time", f"{s['wall_seconds']:.1f} s")
     if "oracle" in s:
         o = s["oracle"]
@@ -585,12 +591,13 @@ def add_parser(sub, common) -> None:
                                    "time, wrong cells, in parallel worker processes.")
     b.add_argument("collection", metavar="COLLECTION.jsonl", help="one JSON record per line")
     b.add_argument("--kind", default="nurikabe", help="puzzle kind (default nurikabe)")
-    b.add_argument("--jobs", type=int, default=None,
+    b.add_argument("--jobs", type=int, default=None, metavar="N",
                    help="worker processes (default: the number of CPUs; 1 = in this process)")
-    b.add_argument("--depth", type=int, default=3, help="deepest hypothesis nesting (default 3)")
-    b.add_argument("--budget", type=float, default=10.0,
+    b.add_argument("--depth", type=int, default=3, metavar="D",
+                   help="deepest hypothesis nesting (default 3)")
+    b.add_argument("--budget", type=float, default=10.0, metavar="SECONDS",
                    help="solver seconds per puzzle before it is stuck (default 10; 0 = none)")
-    b.add_argument("--timeout", type=float, default=None,
+    b.add_argument("--timeout", type=float, default=None, metavar="SECONDS",
                    help="hard seconds per puzzle, after which its worker is stopped "
                         "(default 2*budget+20, plus the oracle timeout)")
     b.add_argument("--out", metavar="RESULTS.jsonl",
@@ -598,11 +605,11 @@ def add_parser(sub, common) -> None:
     b.add_argument("--csv", metavar="RESULTS.csv", help="also write the results as CSV")
     b.add_argument("--resume", action="store_true",
                    help="skip ids already in --out and append to it")
-    b.add_argument("--limit", type=int, default=None, help="only the first N records")
-    b.add_argument("--ids", help="only these record ids (comma-separated)")
+    b.add_argument("--limit", type=int, default=None, metavar="N", help="only the first N records")
+    b.add_argument("--ids", metavar="A,B,C", help="only these record ids (comma-separated)")
     b.add_argument("--compare-oracle", action="store_true",
                    help="also time the kind's independent solver and count solutions")
-    b.add_argument("--oracle-timeout", type=float, default=None,
+    b.add_argument("--oracle-timeout", type=float, default=None, metavar="SECONDS",
                    help="seconds per puzzle for the oracle (default: --budget)")
     b.add_argument("--format", choices=("text", "json"), default="text",
                    help="the summary as a table or one JSON object")

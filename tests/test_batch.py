@@ -1,0 +1,282 @@
+"""``deduce batch`` and its pure per-puzzle function ``rate``.
+
+Records are copied at test time from ../shared/data/nurikabe/janko.jsonl (the
+small grids: each takes milliseconds); the tests skip when it is absent.
+"""
+from __future__ import annotations
+
+import copy
+import csv
+import json
+import pickle
+import subprocess
+import sys
+
+import attrs
+import pytest
+
+import deduce.batch as batch
+from deduce.batch import FIELDS, rate, read_collection, summarize
+from deduce.cli import main
+from deduce.errors import InputError
+from tests.conftest import janko_records
+
+REQUIRED = ("id", "verdict", "level", "name", "max_tier", "max_depth", "steps", "seconds",
+            "wrong_cells")
+
+
+@pytest.fixture(scope="module")
+def small() -> list[dict]:
+    """Twelve quick records (grids of at most 8x8), in collection order."""
+    records = [r for r in janko_records().values() if r["rows"] * r["cols"] <= 64][:12]
+    if len(records) < 12:
+        pytest.skip("not enough small records in the shared collection")
+    return records
+
+
+def write_jsonl(path, records, extra_lines=()):
+    with path.open("w") as f:
+        for r in records:
+            f.write(json.dumps(r) + "\n")
+        for line in extra_lines:
+            f.write(line + "\n")
+    return path
+
+
+def lines(path) -> list[dict]:
+    return [json.loads(x) for x in path.read_text().splitlines() if x.strip()]
+
+
+# ------------------------------------------------------------------ the command
+
+def test_batch_two_jobs_out_and_csv(tmp_path, small, capsys):
+    src = write_jsonl(tmp_path / "c.jsonl", small)
+    out, table = tmp_path / "r.jsonl", tmp_path / "r.csv"
+    code = main(["batch", str(src), "--jobs", "2", "--out", str(out), "--csv", str(table),
+                 "--plain"])
+    assert code == 0
+    results = lines(out)
+    assert sorted(r["id"] for r in results) == sorted(r["id"] for r in small)
+    for r in results:
+        assert set(REQUIRED) <= set(r), r
+        assert r["verdict"] == "solved" and r["wrong_cells"] == 0, r
+        assert r["level"] >= 1 and r["max_depth"] in (0, 1, 2, 3)
+    with table.open() as f:
+        rows = list(csv.DictReader(f))
+    assert [row["id"] for row in rows] == [r["id"] for r in small]  # collection order
+    assert list(rows[0]) == list(FIELDS)
+    assert all(row["verdict"] == "solved" and row["wrong_cells"] == "0" for row in rows)
+    text = capsys.readouterr().out
+    assert "solved by depth" in text and "wrong cells" in text
+
+
+def test_batch_json_summary(tmp_path, small, capsys):
+    src = write_jsonl(tmp_path / "c.jsonl", small[:4])
+    assert main(["batch", str(src), "--jobs", "1", "--format", "json"]) == 0
+    summary = json.loads(capsys.readouterr().out)
+    assert summary["puzzles"] == summary["solved"] == 4
+    assert summary["stuck"] == summary["contradiction"] == summary["errors"] == 0
+    assert sum(summary["solved_by_depth"].values()) == 4
+    assert set(summary["solved_by_depth"]) >= {"0", "1", "2", "3"}
+    assert summary["wrong_cells"] == 0 and summary["with_solution"] == 4
+    assert set(summary["seconds"]) >= {"median", "p90", "p99", "max"}
+    assert summary["not_solved"] == []
+
+
+def test_resume_skips_done_ids(tmp_path, small, capsys):
+    src = write_jsonl(tmp_path / "c.jsonl", small)
+    out = tmp_path / "r.jsonl"
+    assert main(["batch", str(src), "--jobs", "1", "--limit", "5", "--out", str(out)]) == 0
+    first = lines(out)
+    assert [r["id"] for r in first] == [r["id"] for r in small[:5]]
+    # a line cut short by a hard kill is ignored, and that puzzle runs again
+    with out.open("a") as f:
+        f.write('{"id": "' + small[5]["id"] + '", "verd')
+    capsys.readouterr()
+    assert main(["batch", str(src), "--jobs", "2", "--out", str(out), "--resume",
+                 "--format", "json"]) == 0
+    summary = json.loads(capsys.readouterr().out)
+    assert summary["resumed"] == 5 and summary["puzzles"] == 12
+    results = [json.loads(x) for x in out.read_text().splitlines()
+               if x.strip() and x.endswith("}")]
+    ids = [r["id"] for r in results]
+    assert ids[:5] == [r["id"] for r in small[:5]]
+    assert sorted(ids) == sorted(r["id"] for r in small)  # each once: nothing re-run
+    # resuming a finished run does nothing
+    assert main(["batch", str(src), "--jobs", "2", "--out", str(out), "--resume",
+                 "--format", "json"]) == 0
+    assert json.loads(capsys.readouterr().out)["resumed"] == 12
+    assert len([x for x in out.read_text().splitlines() if x.endswith("}")]) == 12
+
+
+def test_ids_and_limit(tmp_path, small, capsys):
+    src = write_jsonl(tmp_path / "c.jsonl", small)
+    out = tmp_path / "r.jsonl"
+    wanted = [small[3]["id"], small[7]["id"]]
+    assert main(["batch", str(src), "--jobs", "1", "--ids", ",".join(wanted),
+                 "--out", str(out)]) == 0
+    assert sorted(r["id"] for r in lines(out)) == sorted(wanted)
+    assert main(["batch", str(src), "--jobs", "1", "--ids", "no-such-id"]) == 2
+    assert "no-such-id" in capsys.readouterr().err
+
+
+def test_bad_record_gives_error_verdict(tmp_path, small, capsys):
+    bad = {"id": "bad-cell", "grid": ["1 z", ". ."]}
+    src = write_jsonl(tmp_path / "c.jsonl", [small[0], bad, {"id": "no-grid"}],
+                      extra_lines=["this line is not JSON", "[1, 2]"])
+    out = tmp_path / "r.jsonl"
+    code = main(["batch", str(src), "--jobs", "2", "--out", str(out), "--plain"])
+    assert code == 2  # everything else solved; some records could not be read
+    by_id = {r["id"]: r for r in lines(out)}
+    assert by_id[small[0]["id"]]["verdict"] == "solved"
+    for rid in ("bad-cell", "no-grid", "line-4", "line-5"):
+        assert by_id[rid]["verdict"] == "error", by_id[rid]
+        assert by_id[rid]["reason"]
+    assert "'z'" in by_id["bad-cell"]["reason"]
+    assert "JSON" in by_id["line-4"]["reason"]
+    assert "Traceback" not in capsys.readouterr().err
+
+
+@pytest.mark.parametrize("make", [
+    lambda p: p / "missing.jsonl",                                     # no such file
+    lambda p: p,                                                       # a directory
+    lambda p: (p / "x.jsonl").write_text("just words\nmore words\n") and p / "x.jsonl",
+    lambda p: (p / "e.jsonl").write_text("\n\n") and p / "e.jsonl",  # empty
+    lambda p: (p / "b.jsonl").write_bytes(b"\xff\xfe\x00bin") and p / "b.jsonl",
+])
+def test_unreadable_collection_is_one_line_exit_2(tmp_path, make, capsys):
+    path = make(tmp_path)
+    assert main(["batch", str(path), "--jobs", "1"]) == 2
+    err = capsys.readouterr().err
+    assert err.count("\n") == 1 and err.startswith("deduce: error: ") and str(path) in err
+
+
+def test_missing_file_subprocess(tmp_path):
+    done = subprocess.run([sys.executable, "-m", "deduce.cli", "batch",
+                           str(tmp_path / "nope.jsonl")], capture_output=True, text=True)
+    assert done.returncode == 2
+    assert done.stderr.count("\n") == 1 and "nope.jsonl" in done.stderr
+    assert "Traceback" not in done.stderr
+
+
+def test_stuck_and_exit_3(tmp_path, capsys):
+    # a puzzle that needs more than the techniques without hypotheses: depth 0 is stuck
+    records = janko_records()
+    hard = next((r for r in records.values()
+                 if r["rows"] * r["cols"] <= 64 and rate("nurikabe", r, 3, 5)["max_depth"] >= 1),
+                None)
+    if hard is None:
+        pytest.skip("no small record needs a hypothesis")
+    src = write_jsonl(tmp_path / "c.jsonl", [hard])
+    assert main(["batch", str(src), "--jobs", "1", "--depth", "0", "--format", "json"]) == 3
+    summary = json.loads(capsys.readouterr().out)
+    assert summary["stuck"] == 1 and summary["not_solved"] == [hard["id"]]
+
+
+def test_compare_oracle_without_oracle_is_skipped(tmp_path, small, capsys, monkeypatch):
+    kind = batch._kind("nurikabe")
+    monkeypatch.setattr(batch, "_kind", lambda name: attrs.evolve(kind, oracle=None))
+    src = write_jsonl(tmp_path / "c.jsonl", small[:2])
+    assert main(["batch", str(src), "--jobs", "1", "--compare-oracle", "--format", "json"]) == 0
+    captured = capsys.readouterr()
+    assert "no oracle" in captured.err
+    assert json.loads(captured.out)["oracle"]["skipped"] == 2
+
+
+def test_compare_oracle_with_clingo(tmp_path, small, monkeypatch):
+    pytest.importorskip("clingo")
+    from puzzles.nurikabe import asp, rows_state
+
+    def oracle(puzzle, limit, timeout):
+        return [rows_state(puzzle, s) for s in asp.solutions(puzzle, limit, timeout)]
+
+    kind = attrs.evolve(batch._kind("nurikabe"), oracle=oracle)
+    monkeypatch.setattr(batch, "_kind", lambda name: kind)
+    r = rate("nurikabe", small[0], 3, 10, oracle=True)
+    assert r["oracle_solutions"] == 1 and r["oracle_agrees"] is True
+    assert r["oracle_seconds"] >= 0
+    s = summarize([r], 1.0)
+    assert s["oracle"]["unique"] == 1 and s["oracle"]["ratio_median"] is not None
+
+
+# ------------------------------------------------------------------ rate itself
+
+def test_rate_is_pure_and_picklable(small):
+    record = small[2]
+    before = copy.deepcopy(record)
+    assert pickle.loads(pickle.dumps(rate)) is rate
+    a = rate("nurikabe", record, 3, 10)
+    b = rate("nurikabe", record, 3, 10)
+    assert record == before  # the record is not changed
+    a.pop("seconds"), b.pop("seconds")
+    assert a == b
+    assert pickle.loads(pickle.dumps(a)) == a and json.loads(json.dumps(a)) == a
+
+
+def test_rate_wrong_cells_counts_differences(small):
+    record = copy.deepcopy(small[0])
+    solution = record["solution"]
+    flipped = "." if solution[0][0] == "#" else "#"
+    record["solution"] = [flipped + solution[0][1:]] + solution[1:]
+    r = rate("nurikabe", record, 3, 10)
+    if r["verdict"] == "error":  # the reader may reject an inconsistent solution
+        pytest.skip(r["reason"])
+    assert r["wrong_cells"] == 1
+    del record["solution"]
+    assert "wrong_cells" not in rate("nurikabe", record, 3, 10)
+
+
+def test_rate_bad_record():
+    r = rate("nurikabe", {"id": "x", "grid": "not a list"}, 3, 10)
+    assert r["id"] == "x" and r["verdict"] == "error" and "grid" in r["reason"]
+
+
+def test_read_collection_rejects_non_jsonl(tmp_path):
+    path = tmp_path / "x.jsonl"
+    path.write_text("[1]\n")
+    with pytest.raises(InputError):
+        read_collection(str(path))
+
+
+SLOW = "janko-0029"  # stuck at depth 3 after many seconds (10x10, needs more than that)
+
+
+def slow_record() -> dict:
+    record = janko_records().get(SLOW)
+    if record is None:
+        pytest.skip(f"{SLOW} not in the shared collection")
+    return record
+
+
+def test_hard_timeout_kills_a_silent_worker(small):
+    # budget 0 = no solver budget, no in-worker alarm: only the parent can stop it
+    slow = slow_record()
+    pool = batch._Pool(2, hard=0.2, grace=0.2, alarm=False)
+    try:
+        tasks = [(0, ("nurikabe", slow, 3, 0, False, None)),
+                 (1, ("nurikabe", small[0], 3, 0, False, None))]
+        got = dict(pool.run(tasks))
+    finally:
+        pool.close()
+    assert got[1]["verdict"] == "solved"
+    assert got[0]["verdict"] == "stuck" and "hard timeout" in got[0]["reason"]
+
+
+def test_in_process_alarm_timeout():
+    r = batch.guarded_rate(("nurikabe", slow_record(), 3, 0, False, None), 0.2)
+    assert r["verdict"] == "stuck" and "hard timeout" in r["reason"]
+    assert r["id"] == SLOW
+
+
+# ------------------------------------------------------------------ the same on Dask
+
+def test_rate_on_dask_bag(small):
+    bag = pytest.importorskip("dask.bag")
+    import dask
+
+    records = small[:4]
+    with dask.config.set(scheduler="synchronous"):
+        results = bag.from_sequence(records, npartitions=2).map(
+            lambda r: rate("nurikabe", r, depth=3, budget=10)).compute()
+    assert [r["id"] for r in results] == [r["id"] for r in records]
+    assert all(r["verdict"] == "solved" and r["wrong_cells"] == 0 for r in results)
