@@ -69,6 +69,8 @@ class Solver:
         self.budget = budget
         self.deadline = None
         self.nodes = 0
+        # (cell, value, technique-set size) -> end state of the last top-level depth-1 branch
+        self.memo: dict[tuple[int, int, int], tuple[int, int]] = {}
 
     # -- public -----------------------------------------------------------
     def solve(self, state: State | None = None) -> Result:
@@ -168,6 +170,9 @@ class Solver:
         sets = self.probe_sets if techniques is None or techniques is self.techniques \
             else [techniques]
         impact: dict[int, int] = {}
+        memo = None if nested else self.memo
+        if memo:
+            candidates = self._stale_first(state, candidates, memo)
         for d in range(1, depth + 1):
             order = candidates if d == 1 else \
                 sorted(candidates, key=lambda c: -impact.get(c, 0))
@@ -184,6 +189,8 @@ class Solver:
                         if step is not None:
                             return step
                         branches.append((branch, proof))
+                        if memo is not None and d == 1:
+                            memo[cell, value, len(probe)] = (branch.ones, branch.zeros)
                     decided = sum((b.ones | b.zeros).bit_count() for b, _ in branches)
                     impact[cell] = max(impact.get(cell, 0), decided)
                     if agreement is None:
@@ -191,6 +198,22 @@ class Solver:
                 if agreement is not None:
                     return agreement
         return None
+
+    @staticmethod
+    def _stale_first(state: State, candidates: list[int], memo: dict) -> list[int]:
+        """Candidates whose last branches no longer contain the position go first.
+
+        A branch that ended without contradiction in an earlier position, and
+        whose end state agrees with everything decided since, would most likely
+        end the same way again; one the new conclusions contradict may now
+        break. Only the order changes: every candidate is still tried.
+        """
+        fresh = {}
+        for (cell, _value, _probe), (ones, zeros) in memo.items():
+            ok = state.ones & zeros == 0 and state.zeros & ones == 0
+            fresh[cell] = fresh.get(cell, True) and ok
+        stale = [c for c in candidates if not fresh.get(c, False)]
+        return stale + [c for c in candidates if fresh.get(c, False)]
 
     def _agreement(self, state: State, cell: int, branches, depth: int) -> Step | None:
         """Both values of ``cell`` lead to the same value of other unknowns: those hold."""
