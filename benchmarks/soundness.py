@@ -1,0 +1,81 @@
+"""Soundness against the independent ASP oracle on random small puzzles.
+
+    python benchmarks/soundness.py --count 100000 --jobs 2
+
+For each random puzzle the oracle enumerates its solutions (up to --cap); the
+engine solves with hypotheses up to --depth. A step is unsound when one of its
+conclusions disagrees with some solution. Puzzles with no solution must never
+come out "solved", and "solved" must mean exactly one solution. Prints a table;
+exits 1 if anything was unsound.
+"""
+from __future__ import annotations
+
+import argparse
+import os
+import random
+import sys
+import time
+from concurrent.futures import ProcessPoolExecutor
+
+sys.path.insert(0, os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
+
+from benchmarks.random_puzzles import random_puzzle  # noqa: E402
+from deduce.solver import Solver  # noqa: E402
+from puzzles.nurikabe import KIND, rows_state  # noqa: E402
+from puzzles.nurikabe.asp import solutions  # noqa: E402
+
+
+def judge(seed: int, depth: int = 2, cap: int = 64) -> dict:
+    """One random puzzle: its class and how many engine steps were unsound."""
+    rng = random.Random(seed)
+    puzzle = random_puzzle(rng)
+    sols = [rows_state(puzzle, s) for s in solutions(puzzle, cap)]
+    result = Solver(KIND, puzzle, depth=depth, budget=20).solve()
+    unsound = 0
+    for step in result.steps:
+        if any(s.value(i) != v for s in sols for i, v in step.conclusions):
+            unsound += 1
+    kind = "none" if not sols else "unique" if len(sols) == 1 else "multiple"
+    bad_verdict = (result.solved and len(sols) != 1) or \
+        (result.verdict == "contradiction" and sols) or \
+        (result.solved and sols and result.state != sols[0])
+    return {"seed": seed, "class": kind, "verdict": result.verdict, "steps": len(result.steps),
+            "unsound": unsound, "bad_verdict": bool(bad_verdict),
+            "hypotheses": sum(1 for s in result.steps if s.depth)}
+
+
+def main(argv=None) -> int:
+    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    ap.add_argument("--count", type=int, default=2000)
+    ap.add_argument("--seed", type=int, default=1)
+    ap.add_argument("--jobs", type=int, default=os.cpu_count())
+    ap.add_argument("--depth", type=int, default=2)
+    args = ap.parse_args(argv)
+    start = time.perf_counter()
+    seeds = range(args.seed, args.seed + args.count)
+    totals = {"puzzles": 0, "steps": 0, "unsound": 0, "bad_verdict": 0, "hypotheses": 0}
+    by_class: dict[str, dict[str, int]] = {}
+    bad = []
+    with ProcessPoolExecutor(args.jobs) as pool:
+        for r in pool.map(judge, seeds, [args.depth] * args.count, chunksize=64):
+            totals["puzzles"] += 1
+            for k in ("steps", "unsound", "hypotheses"):
+                totals[k] += r[k]
+            totals["bad_verdict"] += r["bad_verdict"]
+            row = by_class.setdefault(r["class"], {})
+            row[r["verdict"]] = row.get(r["verdict"], 0) + 1
+            if r["unsound"] or r["bad_verdict"]:
+                bad.append(r["seed"])
+    print(f"random puzzles: {totals['puzzles']}  engine steps: {totals['steps']} "
+          f"(hypothesis steps {totals['hypotheses']})  unsound steps: {totals['unsound']}  "
+          f"wrong verdicts: {totals['bad_verdict']}  time: {time.perf_counter() - start:.0f} s")
+    print(f"{'oracle says':<12} " + " ".join(f"{v:>14}" for v in ("solved", "stuck", "contradiction")))
+    for cls, row in sorted(by_class.items()):
+        print(f"{cls:<12} " + " ".join(f"{row.get(v, 0):>14}" for v in ("solved", "stuck", "contradiction")))
+    if bad:
+        print("seeds with problems:", bad[:20])
+    return 1 if bad else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

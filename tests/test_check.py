@@ -1,0 +1,123 @@
+"""Verdicts: `deduce check`, the complete search, and agreement with the ASP oracle."""
+from __future__ import annotations
+
+import json
+import random
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from benchmarks.random_puzzles import random_puzzle
+from deduce.check import check, verify
+from deduce.search import search
+from deduce.solver import Solver
+from puzzles.nurikabe import KIND, rows_state
+from puzzles.nurikabe.asp import solutions
+from puzzles.nurikabe.formats import from_record, parse_text
+from tests.conftest import janko_records
+
+ROOT = Path(__file__).resolve().parents[1]
+TWO = "2 . . . 3\n. . . . .\n. 1 . . .\n. . . . 2\n3 . . . .\n"
+
+
+def run(*args):
+    return subprocess.run([sys.executable, "-m", "deduce.cli", *map(str, args)],
+                          capture_output=True, text=True, timeout=300)
+
+
+def test_unique_human_solvable_exit_0():
+    r = run("check", ROOT / "puzzles" / "examples" / "nurikabe-7x7.txt", "--verify")
+    assert r.returncode == 0
+    assert r.stdout.startswith("unique, human-solvable: level")
+    assert "agrees" in r.stdout
+
+
+def test_multiple_solutions_prints_two_and_differences(tmp_path):
+    f = tmp_path / "two.txt"
+    f.write_text(TWO)
+    r = run("check", f, "--format", "json", "--verify")
+    assert r.returncode == 1
+    out = json.loads(r.stdout)
+    assert out["verdict"] == "multiple" and len(out["solutions"]) == 2
+    assert out["solutions"][0] != out["solutions"][1]
+    a, b = out["solutions"]
+    assert sorted(out["differ"]) == sorted([r_, c] for r_ in range(5) for c in range(5)
+                                           if a[r_][c] != b[r_][c])
+    assert "agrees" in out["oracle"]
+
+
+def test_no_solution_names_the_rule(tmp_path):
+    f = tmp_path / "none.txt"
+    f.write_text("4 . .\n. . .\n. . 4\n")
+    r = run("check", f)
+    assert r.returncode == 1
+    assert r.stdout.startswith("no solution")
+
+
+def test_budget_exhausted_is_unknown_exit_3():
+    r = run("check", Path(ROOT.parent, "shared/data/nurikabe/janko.jsonl"), "--id", "janko-0029",
+            "--budget", "2", "--human-depth", "0")
+    if r.returncode == 2 and "no such file" in r.stderr:
+        pytest.skip("shared data absent")
+    assert r.returncode == 3 and r.stdout.startswith("unknown (budget exhausted)")
+
+
+def test_search_counts_match_oracle_on_random_puzzles():
+    rng = random.Random(5)
+    checked = 0
+    for _ in range(60):
+        p = random_puzzle(rng, 3, 5)
+        want = len(solutions(p, 2))
+        got = search(KIND, p, limit=2, budget=20)
+        assert got.complete
+        assert len(got.solutions) == want, p
+        for s in got.solutions:
+            assert not KIND.violations(p, s)
+        checked += 1
+    assert checked == 60
+
+
+def test_check_agrees_with_oracle_on_random_puzzles():
+    rng = random.Random(11)
+    for _ in range(40):
+        p = random_puzzle(rng, 3, 5)
+        c = check(KIND, p, human_depth=1, budget=20)
+        assert c.verdict != "unknown"
+        assert "agrees" in verify(KIND, p, c)
+
+
+def test_mutated_janko_sample_matches_oracle():
+    records = janko_records()
+    rng = random.Random(2)
+    small = [r for r in records.values() if r["rows"] * r["cols"] <= 64]
+    for rec in rng.sample(small, 6):
+        base = from_record(rec)
+        clues = list(base.clues)
+        del clues[rng.randrange(len(clues))]
+        p = type(base)(base.rows, base.cols, tuple(clues))
+        c = check(KIND, p, budget=30)
+        want = {0: "none", 1: "unique", 2: "multiple"}[len(solutions(p, 2))]
+        assert c.verdict in (want, "unknown"), (rec["id"], c.summary)
+
+
+def test_every_engine_step_is_sound_on_random_puzzles():
+    """Property: on random puzzles, every conclusion holds in every solution (oracle)."""
+    rng = random.Random(23)
+    for _ in range(80):
+        p = random_puzzle(rng, 3, 6)
+        sols = [rows_state(p, s) for s in solutions(p, 64)]
+        r = Solver(KIND, p, depth=1, budget=10).solve()
+        for step in r.steps:
+            for i, v in step.conclusions:
+                assert all(s.value(i) == v for s in sols), (p, step.text)
+        if not sols:
+            assert r.verdict != "solved"
+        if r.solved:
+            assert len(sols) == 1 and r.state == sols[0]
+
+
+def test_text_parse_then_check_roundtrip():
+    p = parse_text(TWO)
+    assert check(KIND, p).verdict == "multiple"
