@@ -298,12 +298,13 @@ POSITIVE = [
 . . .
 """, "r2c2+", 1),
     # the 2 at r2c2 is r2c3 or r3c2: r3c3 borders both
+    # the 2 at r2c2 going down to r3c2 would leave the 2 at r4c3 no room: one way is left
     ("shape-enumeration", """
 . # .
 # 2 .
 . . .
 . . 2
-""", "r3c3#", 1),
+""", "r1c3# r2c3+ r3c2# r3c3#", 1),
     # the 2 at r2c1 taking r2c2 would cut the bottom-left of the wall off
     # whatever the 2 at r3c3 does
     ("battleground", """

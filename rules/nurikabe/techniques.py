@@ -17,9 +17,10 @@ from rules.nurikabe.view import INFINITE, Region, View
 
 TECHNIQUES = Registry()
 BLACK, WHITE = 1, 0
-SHAPE_LIMIT = 400  # completions enumerated per island before giving up on it
-SHAPE_REMAINING = 10  # islands with more cells to go are not enumerated
-PAIR_BUDGET = 4000  # shape pairs the battleground may compare in one position
+SHAPE_LIMIT = 800  # completions enumerated per island before giving up on it
+SHAPE_REMAINING = 14  # islands with more cells to go are not enumerated
+NEIGHBOUR_CHECK_SHAPES = 200  # up to this many shapes, each is checked against neighbours' room
+PAIR_BUDGET = 10000  # shape pairs the battleground may compare in one position
 TIGHT_SLACK = 6  # confinement tests every cell of an island's area when it is this close to its need
 
 
@@ -555,6 +556,8 @@ def _island_shapes(view: View) -> dict[int, list[int] | None]:
         mine_only = reaches[island.clue] & ~others & view.unknown
         must = duties.get(island.clue, 0)
         valid = [s for s in shapes if _plausible(view, island, s, mine_only, must)]
+        if len(valid) <= NEIGHBOUR_CHECK_SHAPES:
+            valid = [s for s in valid if _leaves_room(view, island, s)]
         if not valid:
             raise Contradiction("island-stuck", f"no shape completes {view.region_name(island)} "
                                 "without breaking a rule", tuple(bits(island.mask)))
@@ -607,6 +610,21 @@ def _plausible(view: View, island: Region, shape: int, mine_only: int, must: int
         return False
     added = (ring | mine_only) & view.unknown & ~shape
     return _black_ok(view, view.black | added, added, shape)
+
+
+def _leaves_room(view: View, island: Region, shape: int) -> bool:
+    """False when ``shape`` leaves a neighbouring island too little room to grow."""
+    g = view.g
+    taken = g.grow(shape)  # the shape and its black ring are out of bounds for others
+    reaches = view.reaches
+    for other in view.islands:
+        if other is island or other.complete or other.need is None:
+            continue
+        if not reaches[other.clue] & taken:
+            continue
+        if view.reach(other, blocked=taken).bit_count() < other.need:
+            return False
+    return True
 
 
 def _black_ok(view: View, black: int, added: int, white: int) -> bool:
