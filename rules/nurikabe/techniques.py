@@ -566,8 +566,28 @@ def _island_shapes(view: View) -> dict[int, list[int] | None]:
     return out
 
 
+_COMPLETIONS: dict[tuple, list[int] | None] = {}
+
+
 def _completions(view: View, island: Region) -> list[int] | None:
-    """Every connected completion of ``island`` to its size, or None past SHAPE_LIMIT."""
+    """Every connected completion of ``island`` to its size, or None past SHAPE_LIMIT.
+
+    Completions only use cells of the island's reach, so they are cached by
+    what that area holds: later positions (and hypothesis branches) that left
+    it alone reuse them.
+    """
+    area = view.reaches[island.clue]
+    key = (view.g.rows, view.g.cols, island.need, island.mask, area & view.unknown,
+           area & view.white, area & ~view.forbidden(island))
+    got = _COMPLETIONS.get(key, False)
+    if got is False:
+        if len(_COMPLETIONS) > 50000:
+            _COMPLETIONS.clear()
+        got = _COMPLETIONS[key] = _enumerate_completions(view, island)
+    return got
+
+
+def _enumerate_completions(view: View, island: Region) -> list[int] | None:
     g = view.g
     allowed = view.unknown & ~view.forbidden(island)
     fragments = view.fragments
