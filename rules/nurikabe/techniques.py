@@ -573,12 +573,14 @@ def _completions(view: View, island: Region) -> list[int] | None:
     """Every connected completion of ``island`` to its size, or None past SHAPE_LIMIT.
 
     Completions only use cells of the island's reach, so they are cached by
-    what that area holds: later positions (and hypothesis branches) that left
-    it alone reuse them.
+    what that area (and the white cells around it) holds: later positions and
+    hypothesis branches that left it alone reuse them.
     """
+    # Shapes only take cells of the reach; whether a cell can be added also
+    # depends on the white cells next to it, which may lie just outside.
     area = view.reaches[island.clue]
-    key = (view.g.rows, view.g.cols, island.need, island.mask, area & view.unknown,
-           area & view.white, area & ~view.forbidden(island))
+    key = (view.g.rows, view.g.cols, island.need, island.mask,
+           area & view.unknown & ~view.forbidden(island), view.g.grow(area) & view.white)
     got = _COMPLETIONS.get(key, False)
     if got is False:
         if len(_COMPLETIONS) > 50000:
