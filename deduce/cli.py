@@ -1,4 +1,4 @@
-"""The ``deduce`` command line.
+"""deduce: solve, explain and grade grid logic puzzles the way a person would.
 
 Exit codes: 0 solved (or success); 1 the puzzle has no solution (contradiction);
 2 bad input; 3 logic got stuck (not solved at the given depth or budget).
