@@ -30,7 +30,9 @@ class Kind:
     - ``shape(puzzle)``: (rows, cols) of the drawing grid; unknown ``i`` sits at ``coords``;
     - ``label(puzzle, i)``: text printed in cell ``i`` (a clue), or None;
     - ``from_record(dict)``: a puzzle from a JSONL collection record;
-    - ``solution(puzzle)``: the known solution as a State, or None.
+    - ``solution(puzzle)``: the known solution as a State, or None;
+    - ``cells(puzzle, i)``: every grid cell unknown ``i`` stands for (a room of
+      Nurimeizu); by default the one cell at ``coords``.
     """
 
     name: str
@@ -54,6 +56,14 @@ class Kind:
     # an independent complete solver: oracle(puzzle, limit, timeout) -> up to
     # ``limit`` solutions as States (raises BudgetExceeded past ``timeout``)
     oracle: Callable[..., list[State]] | None = None
+    # the grid cells unknown ``i`` covers, for drawing and JSON (None: [coords])
+    cells: Callable[[Any, int], list[tuple[int, int]]] | None = None
+
+    def cells_of(self, puzzle: Any, i: int) -> list[tuple[int, int]]:
+        """Every (row, col) unknown ``i`` stands for."""
+        if self.cells is None:
+            return [tuple(self.coords(puzzle, i))]
+        return [tuple(rc) for rc in self.cells(puzzle, i)]
 
 
 def available_kinds() -> list[str]:

@@ -16,7 +16,7 @@ HARD = ["janko-0029", "janko-0573", "janko-0903", "janko-0962", "janko-0980"]
 # Sample puzzles the engine does not yet finish within the CI budget (measured; see the
 # issue notes). Their steps are still checked cell by cell.
 KNOWN_STUCK = {"janko-0029", "janko-0962", "janko-0683"}
-BUDGET = 10.0  # seconds per puzzle; a puzzle past it ends "stuck", and its steps are still checked
+BUDGET = 20.0  # seconds per puzzle; a puzzle past it ends "stuck", and its steps are still checked
 
 
 def sample_ids() -> list[str]:
