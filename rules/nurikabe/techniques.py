@@ -259,6 +259,141 @@ def last_cell_neighbour(view: View):
     return steps or None
 
 
+@TECHNIQUES.register("pool-chokepoint", tier=3, name="Pool chokepoint")
+def pool_chokepoint(view: View):
+    """A 2x2 square with no white cell that only one of its cells can break: that cell is white."""
+    union = view.reach_union
+    steps = []
+    black = view.black
+    for sq in view.g.squares:
+        if sq & view.white or not sq & view.unknown:
+            continue
+        open_ = sq & view.unknown & union
+        if not open_:
+            raise Contradiction("pool", f"no island can reach {view.g.square_name(sq)}, "
+                                "which would be all black", tuple(bits(sq)))
+        if open_ & (open_ - 1) == 0:
+            i = open_.bit_length() - 1
+            steps.append(_step(
+                view, "pool-chokepoint", 3, open_, WHITE, sq,
+                f"{view.g.square_name(sq)[0].upper()}{view.g.square_name(sq)[1:]} needs a white "
+                f"cell and no island can reach its other unknown cells, so {view.g.name(i)} "
+                "is white.", [("square", sq)]))
+    return steps or None
+
+
+@TECHNIQUES.register("island-confinement", tier=3, name="Confinement and island chokepoint")
+def island_confinement(view: View):
+    """An island must take the cells without which it cannot reach its size or its duties.
+
+    Its duties: white fragments only it can reach, and 2x2 squares only it can
+    break (each needs one of its cells white).
+    """
+    g = view.g
+    reaches = view.reaches
+    duties = _duties(view)
+    for island in view.islands:
+        if island.complete or island.need is None:
+            continue
+        area = reaches[island.clue]
+        who = view.region_name(island)
+        if area.bit_count() < island.need:
+            raise Contradiction("island-stuck", f"{who} can reach only {area.bit_count()} "
+                                f"cells, fewer than {island.need}", tuple(bits(area)))
+        if area.bit_count() == island.need and area & view.unknown:
+            cells = area & view.unknown
+            return _step(view, "island-confinement", 3, cells, WHITE, area,
+                         f"{who[0].upper()}{who[1:]} can reach exactly {island.need} cells, "
+                         f"so {g.names(cells)} {_plural(cells, 'is', 'are')} white.",
+                         [("island", island.mask), ("area", area)])
+        mine = duties.get(island.clue, ())
+        # Everything below depends only on the cells around the island's area
+        # (and its duties): a situation already examined in vain is skipped.
+        zone = g.grow(g.grow(area))
+        seen = (g.rows, g.cols, island.need, island.mask, zone & view.unknown,
+                g.grow(zone) & view.white, tuple(mine))
+        if seen in _CONFINED:
+            continue
+        # A cell can only matter if it cuts the area apart, if the area is so tight
+        # that a detour around it costs too much, or if the island has duties.
+        if mine or area.bit_count() <= island.need + TIGHT_SLACK:
+            suspects = area & view.unknown
+        else:
+            suspects = 0
+            for i in _articulation_cells(g, area, island.clue):
+                suspects |= 1 << i
+            suspects &= view.unknown
+        for i in bits(suspects):
+            bit = 1 << i
+            without = view.reach(island, blocked=bit)
+            if without.bit_count() < island.need:
+                return _step(view, "island-confinement", 3, bit, WHITE, area,
+                             f"Without {g.name(i)}, {who} could reach only "
+                             f"{without.bit_count()} of its {island.need} cells, so "
+                             f"{g.name(i)} is white.",
+                             [("island", island.mask), ("area", area)])
+            for role, target in mine:
+                if target & without:
+                    continue
+                if role == "fragment":
+                    text = (f"Only {who} can reach the white cells at {g.names(target, 4)}, "
+                            f"and without {g.name(i)} it could not, so {g.name(i)} is white.")
+                    regions = [("island", island.mask), ("island", target), ("area", area)]
+                else:
+                    sq = target | (bit if bit & target else 0)
+                    text = (f"Only {who} can break the pool at {g.names(target, 4)}, and "
+                            f"without {g.name(i)} it could not reach it, so {g.name(i)} is white.")
+                    regions = [("island", island.mask), ("square", sq), ("area", area)]
+                if bit & target:
+                    continue  # the cell is itself one of the ways to do the duty
+                return _step(view, "island-confinement", 3, bit, WHITE, area | target, text,
+                             regions)
+        if len(_CONFINED) > 200000:
+            _CONFINED.clear()
+        _CONFINED.add(seen)
+    return None
+
+
+_CONFINED: set[tuple] = set()  # island situations where confinement found nothing
+
+
+def _duties(view: View) -> dict[int, list[tuple[str, int]]]:
+    """What exactly one island must do, keyed by its clue cell.
+
+    ("fragment", cells): a white fragment only that island can reach;
+    ("pool", cells): the unknown cells of a 2x2 square with no white cell that
+    only that island can reach, one of which it must take.
+    """
+    only, owner = view.sole_reacher
+    union = view.reach_union
+    duties: dict[int, list[tuple[str, int]]] = {}
+    for frag in view.fragments:
+        touched = frag.mask & union
+        if touched and touched & ~only == 0:
+            clues = {owner[i] for i in bits(touched)}
+            if len(clues) == 1:
+                duties.setdefault(clues.pop(), []).append(("fragment", frag.mask))
+    for sq in view.g.squares:
+        if sq & view.white or not sq & view.unknown:
+            continue
+        open_ = sq & view.unknown & union
+        if open_ and open_ & ~only == 0:
+            clues = {owner[i] for i in bits(open_)}
+            if len(clues) == 1:
+                duties.setdefault(clues.pop(), []).append(("pool", open_))
+    return duties
+
+
+def _sole_reachers(view: View) -> dict[int, int]:
+    """Fragments that exactly one island can reach, keyed by that island's clue."""
+    out: dict[int, int] = {}
+    for clue, items in _duties(view).items():
+        for role, mask in items:
+            if role == "fragment":
+                out[clue] = out.get(clue, 0) | mask
+    return out
+
+
 @TECHNIQUES.register("wall-chokepoint", tier=3, name="Wall chokepoint")
 def wall_chokepoint(view: View):
     """An unknown cell every connection of the black cells passes through is black."""
@@ -324,124 +459,6 @@ def _articulation_cells(g, space: int, root: int):
     if root_children > 1:
         out.append(root)
     return dict.fromkeys(out)
-
-
-@TECHNIQUES.register("pool-chokepoint", tier=3, name="Pool chokepoint")
-def pool_chokepoint(view: View):
-    """A 2x2 square with no white cell that only one of its cells can break: that cell is white."""
-    union = view.reach_union
-    steps = []
-    black = view.black
-    for sq in view.g.squares:
-        if sq & view.white or not sq & view.unknown:
-            continue
-        open_ = sq & view.unknown & union
-        if not open_:
-            raise Contradiction("pool", f"no island can reach {view.g.square_name(sq)}, "
-                                "which would be all black", tuple(bits(sq)))
-        if open_ & (open_ - 1) == 0:
-            i = open_.bit_length() - 1
-            steps.append(_step(
-                view, "pool-chokepoint", 3, open_, WHITE, sq,
-                f"{view.g.square_name(sq)[0].upper()}{view.g.square_name(sq)[1:]} needs a white "
-                f"cell and no island can reach its other unknown cells, so {view.g.name(i)} "
-                "is white.", [("square", sq)]))
-    return steps or None
-
-
-@TECHNIQUES.register("island-confinement", tier=3, name="Confinement and island chokepoint")
-def island_confinement(view: View):
-    """An island must take the cells without which it cannot reach its size or its duties.
-
-    Its duties: white fragments only it can reach, and 2x2 squares only it can
-    break (each needs one of its cells white).
-    """
-    g = view.g
-    reaches = view.reaches
-    duties = _duties(view)
-    for island in view.islands:
-        if island.complete or island.need is None:
-            continue
-        area = reaches[island.clue]
-        who = view.region_name(island)
-        if area.bit_count() < island.need:
-            raise Contradiction("island-stuck", f"{who} can reach only {area.bit_count()} "
-                                f"cells, fewer than {island.need}", tuple(bits(area)))
-        if area.bit_count() == island.need and area & view.unknown:
-            cells = area & view.unknown
-            return _step(view, "island-confinement", 3, cells, WHITE, area,
-                         f"{who[0].upper()}{who[1:]} can reach exactly {island.need} cells, "
-                         f"so {g.names(cells)} {_plural(cells, 'is', 'are')} white.",
-                         [("island", island.mask), ("area", area)])
-        mine = duties.get(island.clue, ())
-        # A cell can only matter if it cuts the area apart, if the area is so tight
-        # that a detour around it costs too much, or if the island has duties.
-        if mine or area.bit_count() <= island.need + TIGHT_SLACK:
-            suspects = area & view.unknown
-        else:
-            suspects = 0
-            for i in _articulation_cells(g, area, island.clue):
-                suspects |= 1 << i
-            suspects &= view.unknown
-        for i in bits(suspects):
-            bit = 1 << i
-            without = view.reach(island, blocked=bit)
-            if without.bit_count() < island.need:
-                return _step(view, "island-confinement", 3, bit, WHITE, area,
-                             f"Without {g.name(i)}, {who} could reach only "
-                             f"{without.bit_count()} of its {island.need} cells, so "
-                             f"{g.name(i)} is white.",
-                             [("island", island.mask), ("area", area)])
-            for role, target in mine:
-                if target & without:
-                    continue
-                if role == "fragment":
-                    text = (f"Only {who} can reach the white cells at {g.names(target, 4)}, "
-                            f"and without {g.name(i)} it could not, so {g.name(i)} is white.")
-                    regions = [("island", island.mask), ("island", target), ("area", area)]
-                else:
-                    sq = target | (bit if bit & target else 0)
-                    text = (f"Only {who} can break the pool at {g.names(target, 4)}, and "
-                            f"without {g.name(i)} it could not reach it, so {g.name(i)} is white.")
-                    regions = [("island", island.mask), ("square", sq), ("area", area)]
-                if bit & target:
-                    continue  # the cell is itself one of the ways to do the duty
-                return _step(view, "island-confinement", 3, bit, WHITE, area | target, text,
-                             regions)
-    return None
-
-
-def _duties(view: View) -> dict[int, list[tuple[str, int]]]:
-    """What exactly one island must do, keyed by its clue cell.
-
-    ("fragment", cells): a white fragment only that island can reach;
-    ("pool", cells): the unknown cells of a 2x2 square with no white cell that
-    only that island can reach, one of which it must take.
-    """
-    reaches = view.reaches
-    duties: dict[int, list[tuple[str, int]]] = {}
-    for frag in view.fragments:
-        who = [c for c, m in reaches.items() if m & frag.mask]
-        if len(who) == 1:
-            duties.setdefault(who[0], []).append(("fragment", frag.mask))
-    for sq in view.g.squares:
-        if sq & view.white or not sq & view.unknown:
-            continue
-        open_ = sq & view.unknown & view.reach_union
-        who = [c for c, m in reaches.items() if m & open_]
-        if len(who) == 1:
-            duties.setdefault(who[0], []).append(("pool", open_))
-    return duties
-
-
-def _sole_reachers(view: View) -> dict[int, int]:
-    """Fragments that exactly one island can reach, keyed by that island's clue."""
-    out: dict[int, int] = {}
-    for clue, items in _duties(view).items():
-        for role, mask in items:
-            if role == "fragment":
-                out[clue] = out.get(clue, 0) | mask
-    return out
 
 
 # --------------------------------------------------------------------- tier 4

@@ -58,6 +58,8 @@ class View:
         self._reach = None
         self._reach_union = None
         self._island_cells = None
+        self._sole = None
+        self._touch = None
         self._forbidden: dict[int, int] = {}
 
     # -- naming --------------------------------------------------------------
@@ -112,9 +114,26 @@ class View:
         """Cells ``island`` can never take: black, or touching another island."""
         got = self._forbidden.get(island.clue)
         if got is None:
-            others = self.island_cells & ~island.mask
-            got = self._forbidden[island.clue] = self.black | self.g.grow(others)
+            # grow(other islands) without growing them: a cell next to two islands,
+            # or next to one island that is not this one, touches another island
+            once, twice = self.island_touch
+            got = self.black | (self.island_cells & ~island.mask) | twice \
+                | (once & ~self.g.border(island.mask))
+            self._forbidden[island.clue] = got
         return got
+
+    @property
+    def island_touch(self) -> tuple[int, int]:
+        """Cells next to at least one island, and next to at least two."""
+        if self._touch is None:
+            once = twice = 0
+            border = self.g.border
+            for r in self.islands:
+                b = border(r.mask)
+                twice |= once & b
+                once |= b
+            self._touch = (once, twice)
+        return self._touch
 
     def liberties(self, region: Region) -> int:
         """Unknown cells next to ``region`` it could grow into."""
@@ -172,6 +191,22 @@ class View:
                 m |= v
             self._reach_union = m
         return self._reach_union
+
+    @property
+    def sole_reacher(self) -> tuple[int, dict[int, int]]:
+        """Cells that exactly one island can reach, and that island's clue per cell."""
+        if self._sole is None:
+            once = twice = 0
+            for m in self.reaches.values():
+                twice |= once & m
+                once |= m
+            only = once & ~twice
+            owner: dict[int, int] = {}
+            for clue, m in self.reaches.items():
+                for i in bits(m & only):
+                    owner[i] = clue
+            self._sole = (only, owner)
+        return self._sole
 
     def reached_by(self, mask: int) -> list[Region]:
         """Islands whose reach meets ``mask``."""

@@ -1,0 +1,164 @@
+"""What Nurimeizu techniques read: a state of rooms seen as cells.
+
+The state's unknowns are rooms; techniques mostly think in cells (squares,
+neighbours of a mark, loops), so the view keeps both: ``black``/``white``/
+``unknown`` are *cell* masks, ``black_rooms``/``white_rooms``/``unknown_rooms``
+*room* masks (bit k = room k). Everything is computed lazily, once per state.
+
+Words: a *white area* is an orthogonally connected group of white cells; the
+*route* is the path from S to G through the white cells (white is a tree).
+"""
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from deduce.state import State, bits
+
+from rules.nurikabe.geometry import Geometry
+
+if TYPE_CHECKING:
+    from puzzles.nurimeizu.model import Nurimeizu
+
+
+class Layout:
+    """What never changes for one puzzle: rooms as cell masks, their neighbours."""
+
+    def __init__(self, p: "Nurimeizu"):
+        self.g = g = Geometry.of(p.rows, p.cols)
+        self.room_masks = p.room_masks
+        self.room_of = p.room_of
+        self.n_rooms = p.n_rooms
+        self.room_border = [g.border(m) for m in p.room_masks]
+        nbrs = []
+        for m in self.room_border:
+            r = 0
+            for i in bits(m):
+                r |= 1 << p.room_of[i]
+            nbrs.append(r)
+        self.room_nbrs = nbrs  # room masks
+        self.start, self.goal = p.start, p.goal
+        self.circles = p.mask("o")
+        self.triangles = p.mask("t")
+        self.marked = p.mask("S") | p.mask("G") | self.circles | self.triangles
+        self.terminals = p.mask("S") | p.mask("G") | self.circles  # cells on the route
+        self.mark_rooms = 0
+        for i in bits(self.marked):
+            self.mark_rooms |= 1 << p.room_of[i]
+        # rooms that hold a loop of their own cells (they can never be white)
+        self.internal_edges = [_edges(g, m) for m in p.room_masks]
+        # 2x2 squares as (cells, rooms-mask) pairs, and the squares of each room
+        self.squares = []
+        self.squares_of_room: list[list[int]] = [[] for _ in range(p.n_rooms)]
+        for k, sq in enumerate(g.squares):
+            rooms = 0
+            for i in bits(sq):
+                rooms |= 1 << p.room_of[i]
+            self.squares.append((sq, rooms))
+            for r in bits(rooms):
+                self.squares_of_room[r].append(k)
+
+    _cache: dict[int, tuple[object, "Layout"]] = {}
+
+    @classmethod
+    def of(cls, p: "Nurimeizu") -> "Layout":
+        hit = cls._cache.get(id(p))
+        if hit is not None and hit[0] is p:
+            return hit[1]
+        layout = cls(p)
+        if len(cls._cache) > 256:
+            cls._cache.clear()
+        cls._cache[id(p)] = (p, layout)
+        return layout
+
+
+def _edges(g: Geometry, m: int) -> int:
+    """Orthogonally adjacent pairs of cells inside ``m``."""
+    return (m & (m >> 1) & g.not_last_col).bit_count() + (m & (m >> g.cols)).bit_count()
+
+
+class View:
+    def __init__(self, puzzle: "Nurimeizu", state: State):
+        self.puzzle = puzzle
+        self.layout = lay = Layout.of(puzzle)
+        self.g = lay.g
+        self.state = state
+        self.black_rooms = state.ones
+        self.white_rooms = state.zeros
+        self.unknown_rooms = state.unknown
+        self.black = self.cells(state.ones)
+        self.white = self.cells(state.zeros)
+        self.unknown = self.g.full & ~(self.black | self.white)
+        self.changed = state.full
+        self._areas = None
+        self._area_at = None
+
+    # -- rooms and cells ---------------------------------------------------------
+    def cells(self, rooms: int) -> int:
+        masks = self.layout.room_masks
+        m = 0
+        while rooms:
+            low = rooms & -rooms
+            m |= masks[low.bit_length() - 1]
+            rooms ^= low
+        return m
+
+    def rooms(self, cells: int) -> int:
+        room_of = self.layout.room_of
+        r = 0
+        for i in bits(cells):
+            r |= 1 << room_of[i]
+        return r
+
+    def room_name(self, k: int) -> str:
+        return self.puzzle.room_name(k)
+
+    def room_names(self, rooms: int, limit: int = 6) -> str:
+        names = [self.room_name(k) for k in bits(rooms)]
+        if len(names) > limit:
+            return ", ".join(names[:limit]) + f" and {len(names) - limit} more"
+        return names[0] if len(names) == 1 else ", ".join(names[:-1]) + " and " + names[-1]
+
+    # -- white areas ---------------------------------------------------------------
+    @property
+    def areas(self) -> list[int]:
+        """The white areas (cell masks)."""
+        if self._areas is None:
+            self._areas = self.g.components(self.white)
+        return self._areas
+
+    @property
+    def area_at(self) -> dict[int, int]:
+        """Cell -> index of its white area."""
+        if self._area_at is None:
+            at = {}
+            for k, a in enumerate(self.areas):
+                for i in bits(a):
+                    at[i] = k
+            self._area_at = at
+        return self._area_at
+
+    def area_of(self, cell: int) -> int:
+        """The white area holding ``cell`` (0 if the cell is not white)."""
+        k = self.area_at.get(cell)
+        return 0 if k is None else self.areas[k]
+
+    def path(self, cells: int, a: int, b: int) -> int | None:
+        """The cells of a shortest path from ``a`` to ``b`` inside ``cells`` (None if none)."""
+        g = self.g
+        parent = {a: None}
+        frontier = [a]
+        while frontier and b not in parent:
+            nxt = []
+            for x in frontier:
+                for y in bits(g.neighbours[x] & cells):
+                    if y not in parent:
+                        parent[y] = x
+                        nxt.append(y)
+            frontier = nxt
+        if b not in parent:
+            return None
+        m, x = 0, b
+        while x is not None:
+            m |= 1 << x
+            x = parent[x]
+        return m
