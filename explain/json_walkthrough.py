@@ -24,7 +24,9 @@ def step_record(kind: Kind, puzzle: Any, step: Step) -> dict:
         "technique": step.technique,
         "tier": step.tier,
         "depth": step.depth,
-        "cells": [[*coords(puzzle, i), kind.symbols[v]] for i, v in step.conclusions],
+        # every cell of what was concluded (a Nurimeizu room: all its cells)
+        "cells": [[r, c, kind.symbols[v]] for i, v in step.conclusions
+                  for r, c in kind.cells_of(puzzle, i)],
         "premises": [list(coords(puzzle, i)) for i in step.premises],
         "text": step.text,
     }

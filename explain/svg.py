@@ -139,6 +139,8 @@ class Diagram:
         self.size = size or cell_size((self.rows, self.cols))
         self.margin = margin
         self.coords = {i: tuple(kind.coords(puzzle, i)) for i in range(state.n)}
+        # every cell an unknown covers (one for Nurikabe, a room for Nurimeizu)
+        self.spots = {i: kind.cells_of(puzzle, i) for i in range(state.n)}
         self.parts: list[str] = []
 
     def rc(self, i: int) -> str:
@@ -148,6 +150,12 @@ class Diagram:
     def xy(self, i: int) -> tuple[float, float]:
         r, c = self.coords[i]
         return self.margin + c * self.size, self.margin + r * self.size
+
+    def at(self, i: int):
+        """(``"r,c"``, x, y) of every cell unknown ``i`` covers."""
+        m, s = self.margin, self.size
+        for r, c in self.spots[i]:
+            yield f"{r},{c}", m + c * s, m + r * s
 
     # -- layers -----------------------------------------------------------
     def cells(self, branch: dict[int, int] | None = None) -> None:
@@ -165,9 +173,9 @@ class Diagram:
             v = self.state.value(i)
             if v is None:
                 continue
-            x, y = self.xy(i)
             if i not in branch:
-                paths[v].append(f"M{_fmt(x)} {_fmt(y)}h{_fmt(s)}v{_fmt(s)}h{_fmt(-s)}z")
+                for _, x, y in self.at(i):
+                    paths[v].append(f"M{_fmt(x)} {_fmt(y)}h{_fmt(s)}v{_fmt(s)}h{_fmt(-s)}z")
             if v == 0 and self.kind.label(self.puzzle, i) is None:
                 dots.append(i)
         for v, colour in ((0, COLOURS["white"]), (1, COLOURS["black"])):
@@ -175,18 +183,18 @@ class Diagram:
                 self.parts.append(f'<path class="cells v{v}" d="{"".join(paths[v])}" '
                                   f'fill="{colour}"/>')
         for i, v in branch.items():
-            x, y = self.xy(i)
             fill = COLOURS["branch-black"] if v else COLOURS["branch-white"]
-            self.parts.append(
-                f'<rect class="branch" data-role="branch" data-cell="{self.rc(i)}" '
-                f'data-value="{escape(self.kind.symbols[v])}" x="{_fmt(x)}" y="{_fmt(y)}" '
-                f'width="{_fmt(s)}" height="{_fmt(s)}" fill="{fill}"/>')
+            for rc, x, y in self.at(i):
+                self.parts.append(
+                    f'<rect class="branch" data-role="branch" data-cell="{rc}" '
+                    f'data-value="{escape(self.kind.symbols[v])}" x="{_fmt(x)}" y="{_fmt(y)}" '
+                    f'width="{_fmt(s)}" height="{_fmt(s)}" fill="{fill}"/>')
         if dots:
             r = s * 0.09
             d = "".join(f"M{_fmt(cx - r)} {_fmt(cy)}a{_fmt(r)} {_fmt(r)} 0 1 0 {_fmt(2 * r)} 0"
                         f"a{_fmt(r)} {_fmt(r)} 0 1 0 {_fmt(-2 * r)} 0"
-                        for cx, cy in ((self.xy(i)[0] + s / 2, self.xy(i)[1] + s / 2)
-                                       for i in dots))
+                        for cx, cy in ((x + s / 2, y + s / 2)
+                                       for i in dots for _, x, y in self.at(i)))
             self.parts.append(f'<path class="dots" d="{d}" fill="{COLOURS["dot"]}"/>')
 
     def _dot(self, i: int, colour: str, radius: float, attrs: str = "") -> None:
@@ -228,27 +236,29 @@ class Diagram:
         s = self.size
         pad = max(1.0, s * 0.06)
         for i, v in pairs:
-            x, y = self.xy(i)
             fill = COLOURS["conclusion"] if v else COLOURS["conclusion-light"]
-            self.parts.append(
-                f'<rect class="conclusion" data-role="conclusion" data-cell="{self.rc(i)}" '
-                f'data-value="{escape(self.kind.symbols[v])}" x="{_fmt(x + pad)}" '
-                f'y="{_fmt(y + pad)}" width="{_fmt(s - 2 * pad)}" height="{_fmt(s - 2 * pad)}" '
-                f'fill="{fill}"/>')
-            if not v:
-                self._dot(i, COLOURS["conclusion"], s * 0.14)
+            for rc, x, y in self.at(i):
+                self.parts.append(
+                    f'<rect class="conclusion" data-role="conclusion" data-cell="{rc}" '
+                    f'data-value="{escape(self.kind.symbols[v])}" x="{_fmt(x + pad)}" '
+                    f'y="{_fmt(y + pad)}" width="{_fmt(s - 2 * pad)}" '
+                    f'height="{_fmt(s - 2 * pad)}" fill="{fill}"/>')
+                if not v:
+                    self.parts.append(
+                        f'<circle cx="{_fmt(x + s / 2)}" cy="{_fmt(y + s / 2)}" '
+                        f'r="{_fmt(s * 0.14)}" fill="{COLOURS["conclusion"]}"/>')
 
     def cell_outlines(self, cells: Iterable[int], role: str, colour: str, width: float,
                       inset: float, dash: str = "") -> None:
         s = self.size
         dash_attr = f' stroke-dasharray="{dash}"' if dash else ""
         for i in dict.fromkeys(cells):
-            x, y = self.xy(i)
-            self.parts.append(
-                f'<rect class="{role}" data-role="{role}" data-cell="{self.rc(i)}" '
-                f'x="{_fmt(x + inset)}" y="{_fmt(y + inset)}" width="{_fmt(s - 2 * inset)}" '
-                f'height="{_fmt(s - 2 * inset)}" fill="none" stroke="{colour}" '
-                f'stroke-width="{_fmt(width)}"{dash_attr}/>')
+            for rc, x, y in self.at(i):
+                self.parts.append(
+                    f'<rect class="{role}" data-role="{role}" data-cell="{rc}" '
+                    f'x="{_fmt(x + inset)}" y="{_fmt(y + inset)}" width="{_fmt(s - 2 * inset)}" '
+                    f'height="{_fmt(s - 2 * inset)}" fill="none" stroke="{colour}" '
+                    f'stroke-width="{_fmt(width)}"{dash_attr}/>')
 
     def regions(self, regions: Iterable[tuple[str, Iterable[int]]]) -> None:
         s = self.size
@@ -259,9 +269,10 @@ class Diagram:
                 continue
             colour, dash = REGION_STYLE.get(role, DEFAULT_REGION)
             inset = width / 2 + (k % 3) * s * 0.065
-            loops = outline_loops((self.coords[i] for i in cells), s, inset, self.margin)
+            loops = outline_loops((rc for i in cells for rc in self.spots[i]), s, inset,
+                                  self.margin)
             dash_attr = f' stroke-dasharray="{dash}"' if dash else ""
-            listed = " ".join(self.rc(i) for i in cells)
+            listed = " ".join(f"{r},{c}" for i in cells for r, c in self.spots[i])
             self.parts.append(
                 f'<path class="region region-{escape(role)}" data-role="region" '
                 f'data-region="{escape(role)}" data-cells="{listed}" d="{_path(loops)}" '

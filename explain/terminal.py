@@ -20,7 +20,7 @@ def grid_text(kind: Kind, puzzle: Any, state: State, step: Step | None = None,
               plain: bool = False) -> Text:
     """The grid, two characters a cell; a step's conclusions and premises marked."""
     rows, cols = kind.shape(puzzle)
-    at = {kind.coords(puzzle, i): i for i in range(state.n)}
+    at = {rc: i for i in range(state.n) for rc in kind.cells_of(puzzle, i)}
     concl = {i: v for i, v in step.conclusions} if step else {}
     prem = set(step.premises) if step else set()
     text = Text()
@@ -138,7 +138,7 @@ def step_diagram(kind: Kind, puzzle: Any, before: State, step: Step | None = Non
     are also filled, and unknown cells are grey.
     """
     rows, cols = kind.shape(puzzle)
-    at = {tuple(kind.coords(puzzle, i)): i for i in range(before.n)}
+    at = {rc: i for i in range(before.n) for rc in kind.cells_of(puzzle, i)}
     concl = {i: v for i, v in step.conclusions} if step else {}
     prem = set(step.premises) if step else set()
     assumed = step.assumption[0] if step and step.assumption is not None else None

@@ -310,7 +310,7 @@ def island_confinement(view: View):
         # Everything below depends only on the cells around the island's area
         # (and its duties): a situation already examined in vain is skipped.
         zone = g.grow(g.grow(area))
-        seen = (g.rows, g.cols, island.need, island.mask, zone & view.unknown,
+        seen = (g.rows, g.cols, island.need, island.mask, area, zone & view.unknown,
                 g.grow(zone) & view.white, tuple(mine))
         if seen in _CONFINED:
             continue
