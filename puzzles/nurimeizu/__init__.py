@@ -1,0 +1,67 @@
+"""Nurimeizu (Nurimaze): model, rules of the game, formats, and its plug-in for the engine.
+
+The unknowns are the rooms (value 1 black); ``grid_rows`` and ``cells`` expand
+a room to its cells for drawing and JSON.
+"""
+from __future__ import annotations
+
+from deduce.kind import Kind
+from deduce.state import State
+
+from puzzles.nurimeizu.model import Nurimeizu, rows_state, state_rows, violations
+
+
+def initial_state(puzzle: Nurimeizu) -> State:
+    return State(puzzle.n_rooms)
+
+
+def _load(arg: str, **options) -> Nurimeizu:
+    from puzzles.nurimeizu.formats import load
+    return load(arg, **options)
+
+
+def _from_record(record: dict) -> Nurimeizu:
+    from puzzles.nurimeizu.formats import from_record
+    return from_record(record)
+
+
+def _solution(puzzle: Nurimeizu) -> State | None:
+    return rows_state(puzzle, list(puzzle.solution)) if puzzle.solution else None
+
+
+def _oracle(puzzle: Nurimeizu, limit: int = 2, timeout: float | None = None) -> list[State]:
+    from puzzles.nurimeizu.asp import solutions
+    return [rows_state(puzzle, rows) for rows in solutions(puzzle, limit, timeout)]
+
+
+def _violations(puzzle: Nurimeizu, state: State) -> list[str]:
+    return violations(puzzle, state)
+
+
+def _kind() -> Kind:
+    from rules.nurimeizu import TECHNIQUES, View, candidates
+    return Kind(
+        name="nurimeizu",
+        techniques=TECHNIQUES,
+        initial_state=initial_state,
+        view=View,
+        violations=_violations,
+        candidates=candidates,
+        cell_name=lambda p, k: p.room_name(k),
+        coords=lambda p, k: p.coords(p.room_cells[k][0]),
+        cells=lambda p, k: [p.coords(i) for i in p.room_cells[k]],
+        load=_load,
+        shape=lambda p: (p.rows, p.cols),
+        label=lambda p, k: None,
+        symbols=(".", "#"),
+        words=("white", "black"),
+        grid_rows=state_rows,
+        from_record=_from_record,
+        solution=_solution,
+        oracle=_oracle,
+    )
+
+
+KIND = _kind()
+
+__all__ = ["KIND", "Nurimeizu", "initial_state", "rows_state", "state_rows", "violations"]

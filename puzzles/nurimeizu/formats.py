@@ -1,0 +1,436 @@
+"""Reading and writing Nurimeizu puzzles.
+
+Every reader returns a :class:`Nurimeizu` or raises :class:`InputError` whose
+one-line message names where the problem is (``file:line:col: what``).
+
+- **Plain text** (:func:`parse_text`): the rooms grid, a blank line, then the
+  marks grid. Rooms are labels, one per cell (letters, digits, or any tokens
+  separated by spaces); cells with the same label in one connected area form a
+  room. Marks are ``S`` start, ``G`` goal, ``o`` circle, ``t`` triangle, ``.``
+  or ``-`` nothing. Lines starting with ``;`` are comments::
+
+      AAB
+      ACC
+
+      S.o
+      .tG
+
+- **puzz.link** (:func:`decode_puzzlink`, :func:`encode_puzzlink`):
+  ``https://puzz.link/p?nurimaze/W/H/BODY``;
+- **JSONL collections** (:func:`read_jsonl`, :func:`from_record`) as in
+  ``../shared/data/nurimeizu/janko.jsonl``.
+"""
+from __future__ import annotations
+
+import json
+import re
+from pathlib import Path
+
+from deduce.errors import InputError
+from puzzles.nurimeizu.model import MARKS, Nurimeizu
+
+MAX_FILE_BYTES = 4 << 20
+MAX_SIDE = 200
+PUZZLINK_HOSTS = ("puzz.link", "pzv.jp", "pzprxs.vercel.app")
+_URL = re.compile(r"(?:https?://)?([^/?#\s]+)[^?#\s]*\?(.*)", re.S)
+_BARE = re.compile(r"nurimaze/", re.I)
+_ONE_LINE = str.maketrans({"\n": " ", "\r": " ", "\t": " "})
+_B32 = "0123456789abcdefghijklmnopqrstuv"
+
+
+def _error(source: str, problem: str, line: int | None = None, col: int = 1) -> InputError:
+    where = source if line is None else f"{source}:{line}:{col}"
+    return InputError(f"{where}: {problem}".translate(_ONE_LINE))
+
+
+def _show(token: str) -> str:
+    return repr(token if len(token) <= 20 else token[:20] + "...")
+
+
+# --------------------------------------------------------------------------- rooms
+
+def _split_rooms(labels: list[list], rows: int, cols: int) -> list[int]:
+    """Room ids per cell: same label and orthogonally connected (reading order)."""
+    room = [-1] * (rows * cols)
+    n = 0
+    for start in range(rows * cols):
+        if room[start] >= 0:
+            continue
+        label = labels[start // cols][start % cols]
+        room[start] = n
+        todo = [start]
+        while todo:
+            i = todo.pop()
+            r, c = divmod(i, cols)
+            for rr, cc in ((r - 1, c), (r + 1, c), (r, c - 1), (r, c + 1)):
+                j = rr * cols + cc
+                if 0 <= rr < rows and 0 <= cc < cols and room[j] < 0 \
+                        and labels[rr][cc] == label:
+                    room[j] = n
+                    todo.append(j)
+        n += 1
+    return room
+
+
+def _check_marks(puzzle: Nurimeizu, source: str, line: int | None = None) -> Nurimeizu:
+    for mark, word in (("S", "start"), ("G", "goal")):
+        found = puzzle.cells_marked(mark)
+        if len(found) != 1:
+            raise _error(source, f"the puzzle needs exactly one {word} ({mark}), not {len(found)}",
+                         line)
+    return puzzle
+
+
+# --------------------------------------------------------------------------- plain text
+
+def _grid_lines(text: str):
+    for n, raw in enumerate(text.splitlines(), 1):
+        yield n, raw
+
+
+def _tokens(raw: str) -> list[tuple[str, int]]:
+    """Tokens of a row with their 1-based columns; no spaces means one per character."""
+    stripped = raw.strip()
+    if " " not in stripped and "\t" not in stripped:
+        lead = len(raw) - len(raw.lstrip())
+        return [(ch, lead + k + 1) for k, ch in enumerate(stripped)]
+    return [(m.group(), m.start() + 1) for m in re.finditer(r"\S+", raw)]
+
+
+def parse_text(text: str, source: str = "<text>") -> Nurimeizu:
+    """The rooms grid, a blank line, the marks grid.
+
+    >>> p = parse_text("AB\\nAC\\n\\nS.\\nG.")
+    >>> p.n_rooms, p.start, p.goal
+    (3, 0, 2)
+    """
+    blocks: list[list[tuple[int, list[tuple[str, int]]]]] = [[]]
+    for n, raw in _grid_lines(text):
+        if raw.lstrip().startswith(";"):
+            continue
+        if not raw.strip():
+            if blocks[-1]:
+                blocks.append([])
+            continue
+        blocks[-1].append((n, _tokens(raw)))
+    blocks = [b for b in blocks if b]
+    if not blocks:
+        raise _error(source, "empty: expected a rooms grid, a blank line and a marks grid")
+    if len(blocks) == 1:
+        raise _error(source, "only one grid: expected the rooms grid, a blank line and the "
+                     "marks grid", blocks[0][-1][0])
+    if len(blocks) > 2:
+        raise _error(source, "more than two grids (rooms, then marks)", blocks[2][0][0])
+    rooms, marks = blocks
+    width = len(rooms[0][1])
+    for what, block in (("rooms", rooms), ("marks", marks)):
+        for n, toks in block:
+            if len(toks) != width:
+                raise _error(source, f"this {what} row has {len(toks)} cells, the first rooms row "
+                             f"{width}", n, toks[-1][1] if toks else 1)
+    if len(marks) != len(rooms):
+        raise _error(source, f"the marks grid has {len(marks)} rows, the rooms grid "
+                     f"{len(rooms)}", marks[-1][0])
+    if len(rooms) > MAX_SIDE or width > MAX_SIDE:
+        raise _error(source, f"larger than {MAX_SIDE}x{MAX_SIDE}")
+    clue_rows = []
+    for n, toks in marks:
+        row = []
+        for tok, col in toks:
+            if tok == "-":
+                tok = "."
+            if tok not in MARKS and tok != ".":
+                raise _error(source, f"mark {_show(tok)} is not S, G, o, t or .", n, col)
+            row.append(tok)
+        clue_rows.append("".join(row))
+    labels = [[t for t, _ in toks] for _, toks in rooms]
+    room_of = _split_rooms(labels, len(rooms), width)
+    puzzle = Nurimeizu(len(rooms), width, tuple(room_of),
+                       tuple((r * width + c, ch) for r, row in enumerate(clue_rows)
+                             for c, ch in enumerate(row) if ch in MARKS))
+    return _check_marks(puzzle, source, marks[0][0])
+
+
+def to_text(puzzle: Nurimeizu) -> str:
+    """The plain text form (rooms as base-36 labels recycled per neighbourhood)."""
+    width = len(str(puzzle.n_rooms - 1))
+    rooms = "\n".join(" ".join(str(k).rjust(width) for k in row) for row in puzzle.room_rows())
+    return rooms + "\n\n" + "\n".join(puzzle.clue_rows()) + "\n"
+
+
+# --------------------------------------------------------------------------- puzz.link
+
+def decode_puzzlink(url: str, source: str = "<url>") -> Nurimeizu:
+    """A puzz.link URL, or its ``nurimaze/W/H/BODY`` part (W columns, H rows).
+
+    The body is pzprjs's ``decodeBorder`` (walls between cells as base-32 digits
+    of 5 bits, first the (W-1)*H vertical walls row by row, then the W*(H-1)
+    horizontal ones) followed by ``decodeCell_nurimaze`` (``1`` S, ``2`` G,
+    ``3`` circle, ``4`` triangle, ``5``-``z`` skip 1-31 cells).
+
+    >>> p = decode_puzzlink("https://puzz.link/p?nurimaze/2/2/00162")
+    >>> p.n_rooms, p.marks
+    (1, ((0, 'S'), (3, 'G')))
+    """
+    text = url.strip()
+    if "://" in text:
+        m = _URL.fullmatch(text)
+        if not m:
+            raise _error(source, "not a puzz.link URL (expected https://puzz.link/p?nurimaze/W/H/BODY)")
+        host = m.group(1).lower().removeprefix("www.")
+        if host not in PUZZLINK_HOSTS:
+            raise _error(source, f"{_show(host)} is not a puzz.link host")
+        query = m.group(2)
+        offset = text.find("?") + 1
+    else:
+        query, offset = text, 0
+    parts = query.split("/")
+    if parts[0].lower() != "nurimaze":
+        raise _error(source, f"the puzzle type is {_show(parts[0])}, not nurimaze", 1, offset + 1)
+    if len(parts) < 4:
+        raise _error(source, "expected nurimaze/W/H/BODY", 1, len(text))
+    at = offset + len(parts[0]) + 1
+    sides = []
+    for what, part in (("width", parts[1]), ("height", parts[2])):
+        if not part.isdigit() or not 1 <= int(part) <= MAX_SIDE:
+            raise _error(source, f"the {what} {_show(part)} is not a number from 1 to {MAX_SIDE}",
+                         1, at + 1)
+        sides.append(int(part))
+        at += len(part) + 1
+    cols, rows = sides
+    body = "/".join(parts[3:]).rstrip("/")
+    body_at = at + 1
+
+    def fail(problem: str, k: int) -> InputError:
+        return _error(source, problem, 1, body_at + k)
+
+    n_vert, n_horiz = (cols - 1) * rows, cols * (rows - 1)
+    pos1 = (n_vert + 4) // 5
+    pos2 = pos1 + (n_horiz + 4) // 5
+    if len(body) < pos2:
+        raise fail(f"the walls need {pos2} characters, the body has {len(body)}", len(body))
+    walls = []
+    for k in range(pos2):
+        ch = body[k].lower()
+        if ch not in _B32:
+            raise fail(f"invalid wall character {_show(body[k])}", k)
+        v = _B32.index(ch)
+        walls.extend((v >> (4 - b)) & 1 for b in range(5))
+    vert = walls[:n_vert]
+    horiz = walls[pos1 * 5:pos1 * 5 + n_horiz]
+    # rooms: flood through the sides that have no wall
+    room = [-1] * (rows * cols)
+    n = 0
+    for start in range(rows * cols):
+        if room[start] >= 0:
+            continue
+        room[start] = n
+        todo = [start]
+        while todo:
+            i = todo.pop()
+            r, c = divmod(i, cols)
+            for j, open_ in ((i + 1, c < cols - 1 and not vert[r * (cols - 1) + c]),
+                             (i - 1, c > 0 and not vert[r * (cols - 1) + c - 1]),
+                             (i + cols, r < rows - 1 and not horiz[r * cols + c]),
+                             (i - cols, r > 0 and not horiz[(r - 1) * cols + c])):
+                if open_ and room[j] < 0:
+                    room[j] = n
+                    todo.append(j)
+        n += 1
+    marks = []
+    c = 0
+    k = pos2
+    size = rows * cols
+    while k < len(body) and c < size:
+        ch = body[k]
+        if ch in "1234":
+            marks.append((c, "SGot"[int(ch) - 1]))
+        elif ch in "56789" or "a" <= ch <= "z":
+            c += int(ch, 36) - 5
+            if c >= size:
+                raise fail(f"{ch!r} skips past the last cell", k)
+        else:
+            raise fail(f"invalid mark character {_show(ch)}", k)
+        c += 1
+        k += 1
+    if k < len(body):
+        raise fail(f"the body is too long: {len(body) - k} characters after the last cell", k)
+    # S and G twice: pzprjs keeps the last; we refuse, as for a text grid
+    puzzle = Nurimeizu(rows, cols, tuple(room), tuple(sorted(marks)))
+    return _check_marks(puzzle, source)
+
+
+def encode_puzzlink(puzzle: Nurimeizu) -> str:
+    """The puzz.link URL, as pzprjs's ``encodeBorder`` + ``encodeCell_nurimaze`` write it."""
+    rows, cols, room = puzzle.rows, puzzle.cols, puzzle.room_of
+    bits_: list[int] = []
+    out = []
+
+    def flush(values: list[int]) -> None:
+        for k in range(0, len(values), 5):
+            chunk = values[k:k + 5] + [0] * (5 - len(values[k:k + 5]))
+            out.append(_B32[sum(b << (4 - j) for j, b in enumerate(chunk))])
+
+    bits_ = [int(room[r * cols + c] != room[r * cols + c + 1])
+             for r in range(rows) for c in range(cols - 1)]
+    flush(bits_)
+    bits_ = [int(room[r * cols + c] != room[(r + 1) * cols + c])
+             for r in range(rows - 1) for c in range(cols)]
+    flush(bits_)
+    code = {"S": "1", "G": "2", "o": "3", "t": "4"}
+    mark = puzzle.mark_at
+    count = 0
+    for i in range(rows * cols):
+        p = code.get(mark.get(i, ""), "")
+        if not p:
+            count += 1
+        if count == 0:
+            out.append(p)
+        elif p or count == 31:
+            out.append(_to36(4 + count) + p)
+            count = 0
+    if count:
+        out.append(_to36(4 + count))
+    return f"https://puzz.link/p?nurimaze/{cols}/{rows}/{''.join(out)}"
+
+
+def _to36(n: int) -> str:
+    return "0123456789abcdefghijklmnopqrstuvwxyz"[n]
+
+
+# --------------------------------------------------------------------------- JSONL
+
+def from_record(record: dict, source: str = "<record>", line: int = 1) -> Nurimeizu:
+    """A puzzle from one JSONL record: ``rooms`` (int grid), ``clues`` (rows), optional
+    ``id``, ``solution``; or only ``puzzlink_url``."""
+    if not isinstance(record, dict):
+        raise _error(source, "a record must be a JSON object", line)
+
+    def fail(problem: str) -> InputError:
+        return _error(source, problem, line)
+
+    rid = record.get("id", "")
+    if not isinstance(rid, str):
+        raise fail("'id' must be a string")
+    rooms, clues = record.get("rooms"), record.get("clues")
+    if rooms is None and clues is None and isinstance(record.get("puzzlink_url"), str):
+        p = decode_puzzlink(record["puzzlink_url"], f"{source}:{line}: puzzlink_url")
+        return _with(p, rid, record, fail)
+    if (not isinstance(rooms, list) or not rooms or not all(isinstance(r, list) for r in rooms)
+            or not rooms[0]):
+        raise fail("'rooms' must be a non-empty list of rows of room numbers")
+    h, w = len(rooms), len(rooms[0])
+    for r, row in enumerate(rooms):
+        if len(row) != w:
+            raise fail(f"'rooms' row {r + 1} has {len(row)} cells, the first {w}")
+        if not all(isinstance(x, int) and not isinstance(x, bool) for x in row):
+            raise fail(f"'rooms' row {r + 1} holds something that is not a room number")
+    if (not isinstance(clues, list) or len(clues) != h
+            or not all(isinstance(r, str) and len(r) == w for r in clues)):
+        raise fail(f"'clues' must be {h} strings of {w} marks")
+    for r, row in enumerate(clues):
+        for c, ch in enumerate(row):
+            if ch not in MARKS and ch != ".":
+                raise fail(f"'clues' row {r + 1} column {c + 1}: {ch!r} is not S, G, o, t or .")
+    for key, n in (("rows", h), ("cols", w)):
+        declared = record.get(key)
+        if declared is not None and declared != n:
+            raise fail(f"'{key}' is {declared!r}, but the grid has {n}")
+    room_of = _split_rooms(rooms, h, w)
+    p = Nurimeizu(h, w, tuple(room_of),
+                  tuple((r * w + c, ch) for r, row in enumerate(clues)
+                        for c, ch in enumerate(row) if ch in MARKS))
+    _check_marks(p, source, line)
+    return _with(p, rid, record, fail)
+
+
+def _with(p: Nurimeizu, rid: str, record: dict, fail) -> Nurimeizu:
+    solution = record.get("solution")
+    if solution is not None:
+        if (not isinstance(solution, list) or len(solution) != p.rows
+                or not all(isinstance(r, str) and len(r) == p.cols and not r.strip("#.")
+                           for r in solution)):
+            raise fail(f"'solution' must be {p.rows} strings of {p.cols} '#' or '.'")
+        solution = tuple(solution)
+    return Nurimeizu(p.rows, p.cols, p.room_of, p.marks, id=rid, solution=solution)
+
+
+def read_jsonl(path: str | Path, id: str | None = None) -> Nurimeizu:
+    source = str(path)
+    count, first_id = 0, None
+    for line, raw in enumerate(_read_text(path).splitlines(), 1):
+        if not raw.strip():
+            continue
+        try:
+            record = json.loads(raw)
+        except (ValueError, RecursionError) as e:
+            raise _error(source, f"invalid JSON: {getattr(e, 'msg', e)}", line) from None
+        count += 1
+        if count == 1 and isinstance(record, dict):
+            first_id = record.get("id")
+        if id is None and count > 1:
+            example = f" (e.g. --id {first_id})" if isinstance(first_id, str) else ""
+            raise _error(source, f"holds several puzzles: choose one with --id{example}")
+        if id is not None and isinstance(record, dict) and record.get("id") == id:
+            return from_record(record, source, line)
+        if id is None:
+            chosen = (record, line)
+    if count == 0:
+        raise _error(source, "no records: the file is empty")
+    if id is not None:
+        raise _error(source, f"no puzzle with id {_show(id)}")
+    return from_record(chosen[0], source, chosen[1])
+
+
+# --------------------------------------------------------------------------- dispatch
+
+def load(arg: str, id: str | None = None) -> Nurimeizu:
+    """A grid text, a puzz.link URL, or a file (``.jsonl`` collection, a URL, or a text grid)."""
+    if "\n" in arg or "\r" in arg:
+        return _no_id(parse_text(arg), id, "<text>")
+    if "://" in arg or (_BARE.match(arg) and not Path(arg).exists()):
+        return _no_id(decode_puzzlink(arg), id, "<url>")
+    if not arg.strip():
+        raise InputError("<argument>: empty: give a file, a puzz.link URL or a grid")
+    path = Path(arg)
+    try:
+        exists = path.exists()
+    except (OSError, ValueError):
+        exists = False
+    if not exists:
+        raise _error(arg, "no such file")
+    if path.suffix.lower() == ".jsonl":
+        return read_jsonl(path, id)
+    text = _read_text(path)
+    lines = [t.strip() for t in text.splitlines() if t.strip() and not t.lstrip().startswith(";")]
+    if len(lines) == 1 and ("://" in lines[0] or _BARE.match(lines[0])):
+        return _no_id(decode_puzzlink(lines[0], arg), id, arg)
+    return _no_id(parse_text(text, arg), id, arg)
+
+
+def _no_id(puzzle: Nurimeizu, id: str | None, source: str) -> Nurimeizu:
+    if id is not None:
+        raise _error(source, "--id only applies to a .jsonl collection")
+    return puzzle
+
+
+def _read_text(path: str | Path) -> str:
+    source = str(path)
+    try:
+        with open(path, "rb") as f:
+            data = f.read(MAX_FILE_BYTES + 1)
+    except FileNotFoundError:
+        raise _error(source, "no such file") from None
+    except IsADirectoryError:
+        raise _error(source, "is a directory, not a puzzle file") from None
+    except OSError as e:
+        raise _error(source, f"cannot be read: {e.strerror or e}") from None
+    if len(data) > MAX_FILE_BYTES:
+        raise _error(source, "too large for a puzzle file")
+    try:
+        text = data.decode("utf-8")
+    except UnicodeDecodeError as e:
+        raise _error(source, f"not a UTF-8 text file (byte at offset {e.start})") from None
+    if "\x00" in text:
+        raise _error(source, "a binary file, not a puzzle")
+    return text

@@ -1,0 +1,329 @@
+"""Nurimeizu: formats, rules checker, techniques, soundness against known solutions
+and against the independent ASP oracle, and the CLI."""
+from __future__ import annotations
+
+import json
+import subprocess
+import sys
+
+import pytest
+from hypothesis import HealthCheck, given, settings, strategies as st
+
+from conftest import SHARED
+from deduce.errors import Contradiction, InputError
+from deduce.solver import Solver
+from deduce.state import State
+from puzzles.nurimeizu import KIND
+from puzzles.nurimeizu.asp import solutions as oracle_solutions
+from puzzles.nurimeizu.formats import (decode_puzzlink, encode_puzzlink, from_record, load,
+                                       parse_text, to_text)
+from puzzles.nurimeizu.model import Nurimeizu, rows_state, violations
+from rules.nurimeizu import TECHNIQUES, View
+
+DATA = SHARED / "nurimeizu" / "janko.jsonl"
+SAMPLE = ("001 002 004 005 008 010 011 012 018 019 021 023 024 025 027 030 035 039 045 046 "
+          "047 053 054 057 060 061 062 063 064 065").split()
+SINGLES = "abcd\nefgh\nijkl\nmnop"  # a 4x4 grid of one-cell rooms
+
+
+def records() -> list[dict]:
+    if not DATA.exists():
+        pytest.skip(f"shared data not found at {DATA}")
+    with DATA.open() as f:
+        return [json.loads(line) for line in f]
+
+
+def puzzle(rooms: str, marks: str) -> Nurimeizu:
+    return parse_text(rooms + "\n\n" + marks)
+
+
+def view(p: Nurimeizu, grid: str) -> View:
+    """A view of ``p`` with rooms coloured as in ``grid`` (``#``, ``.``, ``?`` per cell)."""
+    return View(p, rows_state(p, grid.split()))
+
+
+def run(tid: str, v: View):
+    found = TECHNIQUES.get(tid).apply(v)
+    return [found] if found is not None and not isinstance(found, list) else found
+
+
+def concluded(steps, p: Nurimeizu) -> dict[str, str]:
+    """{"r2c2": "#"} for every room a list of steps decides, named by its first cell."""
+    return {p.cell_name(p.room_cells[k][0]): ".#"[val] for s in steps or () for k, val in s.conclusions}
+
+
+# ------------------------------------------------------------------ formats
+def test_puzzlink_round_trips_every_janko_record():
+    for r in records():
+        p = decode_puzzlink(r["puzzlink_url"])
+        assert encode_puzzlink(p) == r["puzzlink_url"], r["id"]
+        q = from_record(r)
+        assert p.room_of == q.room_of and p.marks == q.marks, r["id"]
+        assert p.clue_rows() == r["clues"], r["id"]
+
+
+def test_record_rooms_and_solution():
+    for r in records():
+        p = from_record(r)
+        flat = [x for row in r["rooms"] for x in row]
+        # same partition as the record (a record id reused for far-apart pieces is split)
+        for i in range(p.size):
+            for j in (i + 1, i + p.cols):
+                if j < p.size and (j == i + p.cols or j % p.cols):
+                    if p.room_of[i] == p.room_of[j]:
+                        assert flat[i] == flat[j]
+        assert violations(p, r["solution"]) == [], r["id"]
+        assert KIND.violations(p, KIND.solution(p)) == []
+
+
+def test_violations_name_each_broken_rule():
+    r = records()[0]
+    p = from_record(r)
+    sol = list(r["solution"])
+    all_white = ["." * p.cols] * p.rows
+    broken = violations(p, all_white)
+    assert any("all white" in b for b in broken) and any("loop" in b for b in broken)
+    flipped = [("." if ch == "#" else "#") for ch in sol[0]]
+    assert violations(p, ["".join(flipped)] + sol[1:])
+
+
+def test_text_format_round_trip_and_doc_example():
+    p = parse_text("AAB\nACC\n\nS.o\n.tG")
+    assert p.n_rooms == 3 and p.start == 0 and p.goal == 5
+    assert p.mark_at == {0: "S", 2: "o", 4: "t", 5: "G"}
+    q = from_record(records()[5])
+    back = parse_text(to_text(q))
+    assert back.room_of == q.room_of and back.marks == q.marks
+
+
+def test_load_dispatch(tmp_path):
+    r = records()[3]
+    assert load(r["puzzlink_url"]).room_of == from_record(r).room_of
+    f = tmp_path / "one.txt"
+    f.write_text(r["puzzlink_url"] + "\n")
+    assert load(str(f)).marks == from_record(r).marks
+    assert load(str(DATA), id=r["id"]).id == r["id"]
+
+
+@pytest.mark.parametrize("text", [
+    "AB\nAC\n\nS.\nX.",  # bad mark
+    "AB\nAC\n\nS.\n..",  # no goal
+    "AB\nAC\n\nS.G\n...",  # marks grid of another width
+    "AB\nAC",  # no marks grid
+    "https://puzz.link/p?nurimaze/2/2/0",  # walls cut short
+    "https://puzz.link/p?nurimaze/2/2/00162zz",  # too long
+    "https://puzz.link/p?nurikabe/2/2/00162",  # another puzzle
+    "https://example.com/p?nurimaze/2/2/00162",
+])
+def test_bad_input_is_one_line(text):
+    with pytest.raises(InputError) as e:
+        load(text)
+    assert "\n" not in str(e.value)
+
+
+def test_cli_bad_input_exits_2(tmp_path):
+    f = tmp_path / "bad.txt"
+    f.write_text("AB\nAC\n\nS.\nX.\n")
+    out = subprocess.run([sys.executable, "-m", "deduce.cli", "solve", str(f), "--kind",
+                          "nurimeizu"], capture_output=True, text=True)
+    assert out.returncode == 2
+    assert f"{f}:5:1" in out.stderr + out.stdout
+
+
+# ------------------------------------------------------------------ techniques
+def test_icons():
+    p = puzzle(SINGLES, "S...\n..o.\n.t..\n...G")
+    assert set(concluded(run("icons", view(p, "????\n????\n????\n????")), p)) == \
+        {"r1c1", "r2c3", "r3c2", "r4c4"}
+    assert run("icons", view(p, ".???\n??.?\n?.??\n???.")) is None
+
+
+def test_squares():
+    p = puzzle(SINGLES, "S...\n....\n....\n...G")
+    assert concluded(run("squares", view(p, "##??\n#???\n????\n????")), p) == {"r2c2": "."}
+    assert run("squares", view(p, "##??\n????\n????\n????")) is None
+    # two known white cells and the other two in one room
+    q = puzzle("abcd\neffg\nhijk\nlmno", "S...\n....\n....\n...G")
+    assert concluded(run("squares", view(q, ".??.\n????\n????\n????")), q) == {}
+    assert concluded(run("squares", view(q, "?..?\n????\n????\n????")), q) == {"r2c2": "#"}
+
+
+def test_exits():
+    p = puzzle(SINGLES, "S...\n....\n....\n...G")
+    assert concluded(run("exits", view(p, ".#??\n????\n????\n???.")), p) == {"r2c1": "."}
+    assert run("exits", view(p, ".???\n????\n????\n???.")) is None
+    c = puzzle(SINGLES, "S...\n.o..\n....\n...G")
+    assert concluded(run("exits", view(c, ".???\n#.#?\n????\n???.")), c) == \
+        {"r1c2": ".", "r3c2": "."}
+
+
+def test_loop_prevention():
+    p = puzzle(SINGLES, "S...\n....\n....\n...G")
+    assert concluded(run("loop-prevention", view(p, "...?\n.#.?\n..??\n???.")), p) == \
+        {"r3c3": "#"}
+    assert run("loop-prevention", view(p, "...?\n.#.?\n.???\n???.")) is None
+
+
+def test_white_connectivity():
+    p = puzzle(SINGLES, "S...\n....\n....\n...G")
+    assert concluded(run("white-connectivity", view(p, ".#??\n??#?\n????\n???.")), p) == \
+        {"r2c1": "."}
+    assert run("white-connectivity", view(p, ".???\n????\n????\n???.")) is None
+
+
+def test_route_shape():
+    p = puzzle(SINGLES, "S.G.\n....\n....\n...o")
+    assert concluded(run("route-shape", view(p, ".?.?\n????\n????\n???.")), p) == {"r1c2": "#"}
+    q = puzzle(SINGLES, "S.G.\n....\n....\n....")
+    assert run("route-shape", view(q, ".?.?\n????\n????\n????")) is None
+    t = puzzle(SINGLES, "S.G.\n.t..\n....\n....")
+    assert concluded(run("route-shape", view(t, "...?\n?.??\n????\n????")), t) == {}
+    # joining S and G through the triangle's room would put it on the route
+    u = puzzle("abcd\nefgh\nijkl\nmnop", "S.G.\n....\n....\n....")
+    v = puzzle("abbd\nefgh\nijkl\nmnop", "StG.\n....\n....\n....")
+    assert run("route-shape", view(u, ".?.?\n????\n????\n????")) is None
+    assert concluded(run("route-shape", view(v, ".?.?\n????\n????\n????")), v) == {}
+
+
+def test_route_chokepoint():
+    p = puzzle(SINGLES, "S...\n....\n....\n...G")
+    assert concluded(run("route-chokepoint", view(p, ".#??\n.#??\n????\n.#?.")), p) == \
+        {"r3c1": ".", "r3c2": ".", "r3c3": "."}
+    assert run("route-chokepoint", view(p, ".???\n????\n????\n???.")) is None
+    # a triangle blocks a way the route could take (but the white tree may pass it)
+    t = puzzle(SINGLES, "S...\n....\n.t..\n...G")
+    assert concluded(run("route-chokepoint", view(t, ".#??\n.#??\n?.??\n.#?.")), t) == {}
+
+
+@pytest.mark.parametrize("grid, rule", [
+    ("?##?\n?##?\n????\n???.", "square-black"),
+    ("..??\n..??\n????\n???.", "square-white"),
+    ("...?\n.#.?\n...?\n???.", "loop"),
+    ("#???\n????\n????\n????", "mark-black"),
+    (".#??\n#???\n????\n????", "cut-off"),
+    (".?#.\n#??#\n????\n???.", "cut-off"),
+])
+def test_rules_check(grid, rule):
+    p = puzzle(SINGLES, "S...\n....\n....\n...G")
+    with pytest.raises(Contradiction) as e:
+        TECHNIQUES.get("rules").apply(view(p, grid))
+    assert e.value.rule == rule
+
+
+def test_rules_check_route():
+    p = puzzle(SINGLES, "S.G.\n....\n....\n...o")
+    with pytest.raises(Contradiction) as e:
+        TECHNIQUES.get("rules").apply(view(p, "...?\n????\n????\n???."))
+    assert e.value.rule == "route"
+    t = puzzle(SINGLES, "StG.\n....\n....\n....")
+    with pytest.raises(Contradiction):
+        TECHNIQUES.get("rules").apply(view(t, "...?\n????\n????\n????"))
+    assert TECHNIQUES.get("rules").apply(view(t, ".?.?\n????\n????\n????")) is None
+
+
+def test_every_technique_has_a_test():
+    tested = {"rules", "icons", "squares", "exits", "loop-prevention", "white-connectivity",
+              "route-shape", "route-chokepoint"}
+    assert {t.id for t in TECHNIQUES} == tested
+
+
+# ------------------------------------------------------------------ soundness
+def _sound(p: Nurimeizu, sol: State, steps) -> int:
+    return sum(1 for s in steps for k, v in s.conclusions if sol.value(k) != v)
+
+
+@pytest.mark.parametrize("pid", SAMPLE)
+def test_janko_sample_solves_with_no_wrong_cell(pid):
+    r = next(x for x in records() if x["id"] == f"janko-{pid}")
+    p = from_record(r)
+    res = Solver(KIND, p, depth=3, budget=60).solve()
+    assert res.verdict == "solved" and res.grade.max_depth <= 3
+    assert res.state == KIND.solution(p)
+    assert _sound(p, KIND.solution(p), res.steps) == 0
+
+
+@pytest.mark.full
+def test_all_janko_no_wrong_cell():
+    solved = 0
+    for r in records():
+        p = from_record(r)
+        res = Solver(KIND, p, depth=3, budget=60).solve()
+        assert res.verdict != "contradiction", r["id"]
+        assert _sound(p, KIND.solution(p), res.steps) == 0, r["id"]
+        solved += res.solved
+    assert solved >= 150
+
+
+@st.composite
+def small_puzzles(draw):
+    rows = draw(st.integers(3, 4))
+    cols = draw(st.integers(3, 5))
+    n = rows * cols
+    label = list(range(n))
+
+    def find(x):
+        while label[x] != x:
+            x = label[x]
+        return x
+    for _ in range(draw(st.integers(0, n))):
+        i = draw(st.integers(0, n - 1))
+        j = i + 1 if draw(st.booleans()) and (i + 1) % cols else i + cols
+        if j < n:
+            label[find(i)] = find(j)
+    rooms = [[find(r * cols + c) for c in range(cols)] for r in range(rows)]
+    cells = draw(st.lists(st.integers(0, n - 1), min_size=2, max_size=6, unique=True))
+    kinds = ["S", "G"] + [draw(st.sampled_from("ot")) for _ in cells[2:]]
+    clues = [["."] * cols for _ in range(rows)]
+    for i, m in zip(cells, kinds):
+        clues[i // cols][i % cols] = m
+    return Nurimeizu.from_grids(rooms, ["".join(r) for r in clues])
+
+
+@settings(max_examples=120, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(small_puzzles())
+def test_steps_hold_in_every_oracle_solution(p):
+    sols = [rows_state(p, s) for s in oracle_solutions(p, limit=200, timeout=10)]
+    res = Solver(KIND, p, depth=1, budget=10).solve()
+    if not sols:
+        return  # no solution: any conclusion is vacuously true
+    assert res.verdict != "contradiction", res.reason
+    for s in res.steps:
+        for k, v in s.conclusions:
+            assert all(sol.value(k) == v for sol in sols), s.text
+    if len(sols) == 1 and res.solved:
+        assert res.state == sols[0]
+
+
+def test_oracle_agrees_with_janko_solutions():
+    for r in records()[:12]:
+        p = from_record(r)
+        assert oracle_solutions(p, 2, 30) == [r["solution"]], r["id"]
+
+
+# ------------------------------------------------------------------ CLI and JSON
+def test_solve_json_matches_nurikabe_fields():
+    def solve(*args):
+        out = subprocess.run([sys.executable, "-m", "deduce.cli", "solve", *args,
+                              "--format", "json"], capture_output=True, text=True)
+        return out.returncode, json.loads(out.stdout)
+    code, nm = solve(str(DATA), "--id", "janko-001", "--kind", "nurimeizu")
+    assert code == 0 and nm["kind"] == "nurimeizu" and nm["verdict"] == "solved"
+    nk_path = SHARED / "nurikabe" / "janko.jsonl"
+    if nk_path.exists():
+        _, nk = solve(str(nk_path), "--id", "janko-0001", "--depth", "1")
+        assert set(nk) == set(nm)
+        assert set(nk["steps"][0]) <= set(nm["steps"][0]) | {"regions"}
+    r = next(x for x in records() if x["id"] == "janko-001")
+    assert nm["grid"] == r["solution"]
+    p = from_record(r)
+    for step in nm["steps"]:  # a concluded room lists every one of its cells
+        rooms = {p.room_of[rr * p.cols + cc] for rr, cc, _ in step["cells"]}
+        assert sum(len(p.room_cells[k]) for k in rooms) == len(step["cells"])
+
+
+def test_check_verify_uses_the_oracle():
+    out = subprocess.run([sys.executable, "-m", "deduce.cli", "check", str(DATA), "--id",
+                          "janko-001", "--kind", "nurimeizu", "--verify"],
+                         capture_output=True, text=True)
+    assert out.returncode == 0, out.stdout + out.stderr
+    assert "agrees" in out.stdout
