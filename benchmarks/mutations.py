@@ -15,17 +15,19 @@ import os
 import random
 import sys
 import time
-from concurrent.futures import ProcessPoolExecutor
+from concurrent.futures import ProcessPoolExecutor, as_completed
 from pathlib import Path
 
 sys.path.insert(0, os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 
 from deduce.check import check  # noqa: E402
+from deduce.errors import BudgetExceeded  # noqa: E402
 from puzzles.nurikabe import KIND  # noqa: E402
 from puzzles.nurikabe.asp import solutions  # noqa: E402
 from puzzles.nurikabe.formats import from_record  # noqa: E402
 from puzzles.nurikabe.model import Nurikabe  # noqa: E402
 
+ORACLE_TIMEOUT = 60.0  # seconds; an oracle that cannot decide a mutant leaves it out
 JANKO = Path(__file__).resolve().parents[2] / "shared" / "data" / "nurikabe" / "janko.jsonl"
 
 
@@ -57,7 +59,12 @@ def mutants(count: int, seed: int, max_cells: int) -> list[tuple[str, Nurikabe]]
 def judge(item, budget: float = 20.0) -> dict:
     how, puzzle = item
     t = time.perf_counter()
-    oracle = len(solutions(puzzle, 2))
+    try:
+        oracle = len(solutions(puzzle, 2, timeout=ORACLE_TIMEOUT))
+    except BudgetExceeded:
+        return {"mutant": how, "oracle": "unknown", "engine": "-", "agree": True,
+                "summary": "oracle budget exhausted", "seconds": 0.0,
+                "oracle_seconds": time.perf_counter() - t}
     oracle_s = time.perf_counter() - t
     result = check(KIND, puzzle, human_depth=2, budget=budget)
     truth = {0: "none", 1: "unique", 2: "multiple"}[oracle]
@@ -87,16 +94,17 @@ def main(argv=None) -> int:
     wrong = []
     out = open(args.out, "w") if args.out else None
     with ProcessPoolExecutor(args.jobs) as pool:
-        for r in pool.map(judge, items, chunksize=4):
+        for r in (f.result() for f in as_completed([pool.submit(judge, i) for i in items])):
             table[r["oracle"], r["engine"]] = table.get((r["oracle"], r["engine"]), 0) + 1
             if not r["agree"] and r["engine"] != "unknown":
                 wrong.append(r)
             if out:
                 out.write(json.dumps(r) + "\n")
+                out.flush()
     engine_cols = ("unique", "multiple", "none", "unknown")
     print(f"mutated janko puzzles: {len(items)}  time: {time.perf_counter() - start:.0f} s")
     print(f"{'oracle/engine':<16}" + "".join(f"{c:>10}" for c in engine_cols))
-    for truth in ("unique", "multiple", "none"):
+    for truth in ("unique", "multiple", "none", "unknown"):
         print(f"{truth:<16}" + "".join(f"{table.get((truth, c), 0):>10}" for c in engine_cols))
     agree = sum(v for (t, e), v in table.items() if t == e)
     unknown = sum(v for (t, e), v in table.items() if e == "unknown")
