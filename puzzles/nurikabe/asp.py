@@ -2,8 +2,8 @@
 
 It shares nothing with the deduction engine but the puzzle value: the rules
 are stated once more, declaratively, in :data:`PROGRAM`, and clingo searches.
-Tests and benchmarks use it to check that a puzzle has exactly one solution
-and which one.
+Tests and benchmarks use it to learn whether a puzzle has exactly one
+solution, and which.
 
 >>> p = Nurikabe.from_tokens([["2", "."], [".", "."]])
 >>> sorted(solutions(p, limit=5))
@@ -11,73 +11,101 @@ and which one.
 >>> count(Nurikabe.from_tokens([["1", "1"]]))
 0
 
-How the rules are encoded:
+How the rules are encoded (the puzzle itself comes as facts, see :func:`facts`):
 
-- every non-clue cell may be ``black``; the rest are ``white``;
-- every white cell has exactly one ``owner``, a clue near enough to reach it
-  (Manhattan distance below its number; a ``?`` clue may own any cell);
-  these candidates are computed here in Python, as ``cand/3`` facts;
-- orthogonally adjacent white cells have the same owner, so a white region is
-  owned as a whole, and a numbered clue owns exactly its number of cells;
-- an owned cell must be reached from its own clue through cells of the same
-  owner (``reach/3``, least fixpoint), so a region owned by a clue contains it:
-  every region holds exactly one clue, and has that clue's size;
-- the first black cell in reading order is the ``root``; every black cell must
-  be reached from it through black cells (``wall/2``), so the wall is one piece;
-- no 2x2 square is all black; given black/white marks are kept.
+- every cell but a clue may be ``black``; the others are ``white``;
+- ``cand(K,R,C)``: clue K could own cell (R,C) -- it lies closer than K's
+  number (Manhattan distance; a ``?`` clue may own any cell) and is neither
+  another clue nor next to one.  Computed in Python;
+- ``reach(K,R,C)``: (R,C) is white and joined to clue K through white
+  candidate cells of K.  For a numbered clue N the path must take at most N-1
+  steps (``d/4``, distance layers -- true of every island of N cells, and a
+  program without loops here is faster); a ``?`` clue, or a clue too big to
+  layer cheaply, uses plain reachability (a least fixpoint);
+- every white cell is reached by exactly one clue, a white neighbour of a
+  reached cell is reached by the same clue, and a numbered clue reaches
+  exactly its number of cells.  So every white region holds exactly one clue
+  and has that clue's size;
+- the black cells are connected: ``root`` is a cell that every solution
+  shades (next to a 1, between two clues, out of every clue's reach, or given
+  black), or else the first black cell in reading order; every black cell
+  must be reached from it through black cells (``wall/2``);
+- no 2x2 square is all black; given black and white cells keep their colour;
+- redundant, for speed: when no clue is ``?``, the white cells number the sum
+  of the clues.
 
-A solution's black cells fix every other atom (the owner of a region is the
-clue it holds; root and reachability are functions of the shading), so
-answer sets and solutions correspond one to one and no projection is needed.
+A solution's black cells fix every other atom (``reach`` and ``d`` follow
+from the shading, the root is a function of it), so answer sets and
+solutions correspond one to one and no projection is needed.
 """
 from __future__ import annotations
 
-import time
 
-import clingo
 
-from deduce.errors import BudgetExceeded
+from puzzles.asp import shaded_grids
 from puzzles.nurikabe.model import Nurikabe
 
 __all__ = ["PROGRAM", "count", "encoding", "facts", "solutions"]
 
+# A numbered clue gets distance layers when its candidate cells times its
+# number stay under this (the d/4 atoms it grounds); bigger ones (a 994 on
+# 32x32, the many 50s on 40x57) use plain reachability.
+LAYER_BUDGET = 60_000
+
 PROGRAM = r"""
-% --- input (generated in Python) -----------------------------------------
+% --- input, from facts() -----------------------------------------------------
 % cell(R,C).  adj(R,C,R2,C2): orthogonal neighbours.  next(R,C,R2,C2): reading order.
-% clue(K,R,C,N): clue number K at (R,C) of size N.  qclue(K,R,C): a "?" clue.
-% cand(K,R,C): clue K may own cell (R,C).  given_black(R,C).  given_white(R,C).
+% clue(K,R,C,N): clue number K at (R,C), size N.  qclue(K,R,C): a "?" clue.
+% layered(K): use distance layers for clue K.  cand(K,R,C): K may own (R,C).
+% given_black(R,C).  given_white(R,C).  total(T): white cells (no "?" clue).
 
-isclue(R,C) :- clue(_,R,C,_).
-isclue(R,C) :- qclue(_,R,C).
-clueid(K,R,C) :- clue(K,R,C,_).
-clueid(K,R,C) :- qclue(K,R,C).
+clueat(K,R,C) :- clue(K,R,C,_).
+clueat(K,R,C) :- qclue(K,R,C).
+isclue(R,C) :- clueat(_,R,C).
 
-% --- shading ---------------------------------------------------------------
+% --- shading -----------------------------------------------------------------
 { black(R,C) } :- cell(R,C), not isclue(R,C), not given_white(R,C).
 white(R,C) :- cell(R,C), not black(R,C).
 :- given_black(R,C), not black(R,C).
+:- black(R,C), black(R+1,C), black(R,C+1), black(R+1,C+1).
 
-% --- islands ---------------------------------------------------------------
-1 { owner(K,R,C) : cand(K,R,C) } 1 :- white(R,C).
-:- clueid(K,R,C), not owner(K,R,C).
-:- owner(K,R,C), adj(R,C,R2,C2), white(R2,C2), not owner(K,R2,C2).
-:- clue(K,_,_,N), #count { R,C : owner(K,R,C) } != N.
+% --- islands -----------------------------------------------------------------
+% d(K,R,C,D): white (R,C) is at most D steps from clue K through K's white cells.
+maxd(K,N-1) :- clue(K,_,_,N), layered(K).
+d(K,R,C,0) :- clueat(K,R,C), layered(K).
+d(K,R,C,D+1) :- d(K,R,C,D), maxd(K,M), D < M.
+d(K,R2,C2,D+1) :- d(K,R,C,D), maxd(K,M), D < M,
+                  adj(R,C,R2,C2), cand(K,R2,C2), white(R2,C2).
+reach(K,R,C) :- d(K,R,C,M), maxd(K,M).
 
-reach(K,R,C) :- clueid(K,R,C).
-reach(K,R2,C2) :- reach(K,R,C), adj(R,C,R2,C2), owner(K,R2,C2).
-:- owner(K,R,C), not reach(K,R,C).
+reach(K,R,C) :- clueat(K,R,C), not layered(K).
+reach(K,R2,C2) :- reach(K,R,C), not layered(K),
+                  adj(R,C,R2,C2), cand(K,R2,C2), white(R2,C2).
 
-% --- the wall --------------------------------------------------------------
-% blackbefore(R,C): some cell strictly before (R,C) in reading order is black.
-blackbefore(R2,C2) :- next(R,C,R2,C2), black(R,C).
+:- white(R,C), not reach(_,R,C).
+:- reach(K1,R,C), reach(K2,R,C), K1 < K2.
+:- reach(K,R,C), adj(R,C,R2,C2), white(R2,C2), not reach(K,R2,C2).
+:- clue(K,_,_,N), #count { R,C : reach(K,R,C) } != N.
+:- total(T), #count { R,C : white(R,C) } != T.
+
+% --- the wall ----------------------------------------------------------------
+sure_black(R,C) :- given_black(R,C).
+sure_black(R,C) :- cell(R,C), not isclue(R,C), not given_white(R,C), not cand(_,R,C).
+sure_black(R,C) :- adj(R,C,R1,C1), clue(_,R1,C1,1), not isclue(R,C), not given_white(R,C).
+sure_black(R,C) :- adj(R,C,R1,C1), adj(R,C,R2,C2), clueat(K1,R1,C1), clueat(K2,R2,C2),
+                   K1 < K2, not isclue(R,C), not given_white(R,C).
+anchor(R,C) :- (R,C) = #min { (R1,C1) : sure_black(R1,C1) }, sure_black(R,C).
+anchored :- anchor(_,_).
+:- anchor(R,C), not black(R,C).
+
+blackbefore(R2,C2) :- next(R,C,R2,C2), black(R,C), not anchored.
 blackbefore(R2,C2) :- next(R,C,R2,C2), blackbefore(R,C).
-root(R,C) :- black(R,C), not blackbefore(R,C).
+root(R,C) :- anchor(R,C).
+root(R,C) :- black(R,C), not blackbefore(R,C), not anchored.
 
 wall(R,C) :- root(R,C).
 wall(R2,C2) :- wall(R,C), adj(R,C,R2,C2), black(R2,C2).
 :- black(R,C), not wall(R,C).
-
-:- black(R,C), black(R+1,C), black(R,C+1), black(R+1,C+1).
 
 #show black/2.
 """
@@ -111,56 +139,37 @@ def facts(puzzle: Nurikabe) -> str:
     clue_cells = {cell for cell, _ in puzzle.clues}
     for k, (cell, n) in enumerate(puzzle.clues):
         r, c = divmod(cell, w)
-        if n is None:
-            add(f"qclue({k},{r},{c}).")
-        else:
-            add(f"clue({k},{r},{c},{n}).")
+        add(f"qclue({k},{r},{c})." if n is None else f"clue({k},{r},{c},{n}).")
         # A connected island of n cells spans at most n - 1 steps.
-        reach = h + w if n is None else n - 1
-        for r2 in range(max(0, r - reach), min(h, r + reach + 1)):
-            span = reach - abs(r2 - r)
-            for c2 in range(max(0, c - span), min(w, c + span + 1)):
-                if r2 * w + c2 in clue_cells and (r2, c2) != (r, c):
+        span = h + w if n is None else n - 1
+        ncand = 0
+        for r2 in range(max(0, r - span), min(h, r + span + 1)):
+            left = span - abs(r2 - r)
+            for c2 in range(max(0, c - left), min(w, c + left + 1)):
+                j = r2 * w + c2
+                # Another clue, or a cell touching another clue, is never ours.
+                if j != cell and (j in clue_cells or any(
+                    0 <= r3 < h and 0 <= c3 < w and r3 * w + c3 in clue_cells and r3 * w + c3 != cell
+                    for r3, c3 in ((r2 - 1, c2), (r2 + 1, c2), (r2, c2 - 1), (r2, c2 + 1))
+                )):
                     continue
                 add(f"cand({k},{r2},{c2}).")
+                ncand += 1
+        if n is not None and ncand * n <= LAYER_BUDGET:
+            add(f"layered({k}).")
+    if puzzle.white_total is not None:
+        add(f"total({puzzle.white_total}).")
     return "\n".join(out) + "\n"
 
 
 def solutions(puzzle: Nurikabe, limit: int = 2, timeout: float | None = None) -> list[list[str]]:
-    """Up to ``limit`` distinct solutions, each as rows of ``#``/``.``.
+    """Up to ``limit`` distinct solutions, each as rows of ``#``/``.``; [] if none.
 
     Raises :class:`BudgetExceeded` when ``timeout`` seconds (grounding and
-    search together) pass before clingo finishes.
+    search together) pass before clingo has found ``limit`` solutions or
+    shown there are no more.
     """
-    if limit < 1:
-        return []
-    deadline = None if timeout is None else time.monotonic() + timeout
-    ctl = clingo.Control([f"--models={limit}", "--warn=none"])
-    ctl.add("base", [], PROGRAM)
-    ctl.add("base", [], facts(puzzle))
-    ctl.ground([("base", [])])
-    found: list[list[str]] = []
-    h, w = puzzle.rows, puzzle.cols
-
-    def on_model(model: clingo.Model) -> None:
-        grid = [["."] * w for _ in range(h)]
-        for sym in model.symbols(shown=True):
-            r, c = (a.number for a in sym.arguments)
-            grid[r][c] = "#"
-        found.append(["".join(row) for row in grid])
-
-    if deadline is None:
-        ctl.solve(on_model=on_model)
-        return found
-    left = deadline - time.monotonic()
-    if left <= 0:
-        raise BudgetExceeded(f"clingo did not finish in {timeout} s (grounding)")
-    with ctl.solve(on_model=on_model, async_=True) as handle:
-        if not handle.wait(left):
-            handle.cancel()
-            raise BudgetExceeded(f"clingo did not finish in {timeout} s")
-        handle.get()
-    return found
+    return shaded_grids(PROGRAM, facts(puzzle), puzzle.rows, puzzle.cols, limit, timeout)
 
 
 def count(puzzle: Nurikabe, limit: int = 2, timeout: float | None = None) -> int:

@@ -26,6 +26,7 @@ from typing import Callable, Iterable, Iterator
 import attrs
 
 from deduce.errors import InputError
+from puzzles.files import read_text
 from puzzles.nurikabe.model import Nurikabe
 
 MAX_SIDE = 1000  # anything larger is a mistake, not a puzzle (and would only waste memory)
@@ -604,27 +605,7 @@ def _no_id(puzzle: Nurikabe, id: str | None, source: str) -> Nurikabe:
 
 
 def _read_text(path: str | Path) -> str:
-    source = str(path)
-    try:
-        with open(path, "rb") as f:
-            data = f.read(MAX_FILE_BYTES + 1)
-    except FileNotFoundError:
-        raise _error(source, "no such file") from None
-    except IsADirectoryError:
-        raise _error(source, "is a directory, not a puzzle file") from None
-    except PermissionError:
-        raise _error(source, "cannot be read: permission denied") from None
-    except (OSError, ValueError) as e:
-        raise _error(source, f"cannot be read: {getattr(e, 'strerror', None) or e}") from None
-    if len(data) > MAX_FILE_BYTES:
-        raise _error(source, f"larger than {MAX_FILE_BYTES >> 20} MiB: not a puzzle file")
-    try:
-        text = data.decode("utf-8")
-    except UnicodeDecodeError as e:
-        raise _error(source, f"not a UTF-8 text file (byte 0x{data[e.start]:02x} at offset {e.start})") from None
-    if "\x00" in text:
-        raise _error(source, "a binary file, not a puzzle")
-    return text
+    return read_text(path, MAX_FILE_BYTES)
 
 
 def from_record(record: dict, source: str = "<record>", line: int = 1) -> Nurikabe:

@@ -22,11 +22,9 @@ How the rules are encoded:
 """
 from __future__ import annotations
 
-import time
 
-import clingo
 
-from deduce.errors import BudgetExceeded
+from puzzles.asp import shaded_grids
 from puzzles.nurimeizu.model import Nurimeizu
 
 __all__ = ["PROGRAM", "count", "facts", "solutions"]
@@ -91,35 +89,7 @@ def solutions(puzzle: Nurimeizu, limit: int = 2, timeout: float | None = None) -
 
     Raises :class:`BudgetExceeded` when ``timeout`` seconds pass first.
     """
-    if limit < 1:
-        return []
-    deadline = None if timeout is None else time.monotonic() + timeout
-    ctl = clingo.Control([f"--models={limit}", "--warn=none"])
-    ctl.add("base", [], PROGRAM)
-    ctl.add("base", [], facts(puzzle))
-    ctl.ground([("base", [])])
-    found: list[list[str]] = []
-    h, w = puzzle.rows, puzzle.cols
-
-    def on_model(model: clingo.Model) -> None:
-        grid = [["."] * w for _ in range(h)]
-        for sym in model.symbols(shown=True):
-            r, c = (a.number for a in sym.arguments)
-            grid[r][c] = "#"
-        found.append(["".join(row) for row in grid])
-
-    if deadline is None:
-        ctl.solve(on_model=on_model)
-        return found
-    left = deadline - time.monotonic()
-    if left <= 0:
-        raise BudgetExceeded(f"clingo did not finish in {timeout} s (grounding)")
-    with ctl.solve(on_model=on_model, async_=True) as handle:
-        if not handle.wait(left):
-            handle.cancel()
-            raise BudgetExceeded(f"clingo did not finish in {timeout} s")
-        handle.get()
-    return found
+    return shaded_grids(PROGRAM, facts(puzzle), puzzle.rows, puzzle.cols, limit, timeout)
 
 
 def count(puzzle: Nurimeizu, limit: int = 2, timeout: float | None = None) -> int:

@@ -27,6 +27,7 @@ import re
 from pathlib import Path
 
 from deduce.errors import InputError
+from puzzles.files import read_text
 from puzzles.nurimeizu.model import MARKS, Nurimeizu
 
 MAX_FILE_BYTES = 4 << 20
@@ -415,22 +416,4 @@ def _no_id(puzzle: Nurimeizu, id: str | None, source: str) -> Nurimeizu:
 
 
 def _read_text(path: str | Path) -> str:
-    source = str(path)
-    try:
-        with open(path, "rb") as f:
-            data = f.read(MAX_FILE_BYTES + 1)
-    except FileNotFoundError:
-        raise _error(source, "no such file") from None
-    except IsADirectoryError:
-        raise _error(source, "is a directory, not a puzzle file") from None
-    except OSError as e:
-        raise _error(source, f"cannot be read: {e.strerror or e}") from None
-    if len(data) > MAX_FILE_BYTES:
-        raise _error(source, "too large for a puzzle file")
-    try:
-        text = data.decode("utf-8")
-    except UnicodeDecodeError as e:
-        raise _error(source, f"not a UTF-8 text file (byte at offset {e.start})") from None
-    if "\x00" in text:
-        raise _error(source, "a binary file, not a puzzle")
-    return text
+    return read_text(path, MAX_FILE_BYTES)

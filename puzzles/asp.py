@@ -1,0 +1,51 @@
+"""Running an ASP oracle with clingo: up to N answer sets, within a time budget.
+
+Each puzzle's oracle states its rules as an ASP program whose only shown atoms
+are ``black(R, C)``; this module grounds it with the puzzle's facts and turns
+answer sets into grids of ``#``/``.``.
+"""
+from __future__ import annotations
+
+import time
+
+import clingo
+
+from deduce.errors import BudgetExceeded
+
+
+def shaded_grids(program: str, facts: str, rows: int, cols: int, limit: int = 2,
+                 timeout: float | None = None) -> list[list[str]]:
+    """Up to ``limit`` answer sets as rows of ``#`` (shown ``black(R, C)``) and ``.``.
+
+    Raises :class:`BudgetExceeded` when ``timeout`` seconds (grounding and
+    search together) pass before clingo has found ``limit`` answers or shown
+    there are no more.
+    """
+    if limit < 1:
+        return []
+    deadline = None if timeout is None else time.monotonic() + timeout
+    ctl = clingo.Control([f"--models={limit}", "--warn=none"])
+    ctl.add("base", [], program)
+    ctl.add("base", [], facts)
+    ctl.ground([("base", [])])
+    found: list[list[str]] = []
+
+    def on_model(model: clingo.Model) -> None:
+        grid = [["."] * cols for _ in range(rows)]
+        for sym in model.symbols(shown=True):
+            r, c = (a.number for a in sym.arguments)
+            grid[r][c] = "#"
+        found.append(["".join(row) for row in grid])
+
+    if deadline is None:
+        ctl.solve(on_model=on_model)
+        return found
+    left = deadline - time.monotonic()
+    if left <= 0:
+        raise BudgetExceeded(f"clingo did not finish within {timeout} s (grounding)")
+    with ctl.solve(on_model=on_model, async_=True) as handle:
+        if not handle.wait(left):
+            handle.cancel()
+            raise BudgetExceeded(f"clingo did not finish within {timeout} s")
+        handle.get()
+    return found
