@@ -13,7 +13,7 @@ from deduce.state import bits
 from deduce.step import Step
 from deduce.technique import Registry
 
-from rules.nurikabe.view import INFINITE, Region, View
+from rules.nurikabe.view import Region, View
 
 TECHNIQUES = Registry()
 BLACK, WHITE = 1, 0
@@ -264,7 +264,6 @@ def pool_chokepoint(view: View):
     """A 2x2 square with no white cell that only one of its cells can break: that cell is white."""
     union = view.reach_union
     steps = []
-    black = view.black
     for sq in view.g.squares:
         if sq & view.white or not sq & view.unknown:
             continue

@@ -224,7 +224,7 @@ def squares(view: View):
 def exits(view: View):
     """S and G need one white neighbour and a circle two; when only that many cells next
     to them are not black, their rooms are white."""
-    lay, g, p = view.layout, view.g, view.puzzle
+    lay, g = view.layout, view.g
     steps = []
     done = 0
     for x, need in _exits(lay):
