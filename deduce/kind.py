@@ -7,7 +7,7 @@ only through :func:`load_kind`, never by importing a puzzle.
 from __future__ import annotations
 
 from importlib.metadata import entry_points
-from typing import Any, Callable, Sequence
+from typing import Any, Callable, Protocol, Sequence
 
 import attrs
 
@@ -33,6 +33,10 @@ class Kind:
     - ``solution(puzzle)``: the known solution as a State, or None;
     - ``cells(puzzle, i)``: every grid cell unknown ``i`` stands for (a room of
       Nurimeizu); by default the one cell at ``coords``.
+    - ``answer(puzzle, state)``: the solution in the puzzle's own notation (Pipes:
+      Tatham hex digits), written as ``solution`` in the JSON walkthrough;
+    - ``drawing``: a :class:`Drawing` for kinds whose unknowns are not cells (Pipes:
+      edges); None: the renderers draw one cell per unknown.
     """
 
     name: str
@@ -58,12 +62,32 @@ class Kind:
     oracle: Callable[..., list[State]] | None = None
     # the grid cells unknown ``i`` covers, for drawing and JSON (None: [coords])
     cells: Callable[[Any, int], list[tuple[int, int]]] | None = None
+    # the solved grid in the puzzle's own notation, for the JSON walkthrough
+    answer: Callable[[Any, State], str] | None = None
+    # kind-specific diagrams (a Drawing); None: one cell per unknown
+    drawing: Any = None
 
     def cells_of(self, puzzle: Any, i: int) -> list[tuple[int, int]]:
         """Every (row, col) unknown ``i`` stands for."""
         if self.cells is None:
             return [tuple(self.coords(puzzle, i))]
         return [tuple(rc) for rc in self.cells(puzzle, i)]
+
+
+class Drawing(Protocol):
+    """How a kind draws itself when its unknowns are not cells.
+
+    ``svg`` takes the same marks as :func:`explain.svg.marks_svg` (conclusions,
+    premises, regions, assumption, branch, contradiction, agreement, title,
+    size, css_class, standalone) and returns the SVG text; ``text`` returns a
+    rich ``Text`` of the grid with a step's marks (as
+    :func:`explain.terminal.step_diagram`).
+    """
+
+    def svg(self, kind: Kind, puzzle: Any, state: State, **marks: Any) -> str: ...
+
+    def text(self, kind: Kind, puzzle: Any, state: State, step: Any = None,
+             plain: bool = False, indent: int = 0) -> Any: ...
 
 
 def available_kinds() -> list[str]:

@@ -283,6 +283,10 @@ class HtmlWalkthrough:
                 f'<th>steps</th><th></th></tr></thead><tbody>{table}</tbody></table>'
                 f'</div></div>')
 
+    @property
+    def reading(self) -> str:
+        return f"Unknown cells are grey, {self.kind.words[0]} cells carry a small dot."
+
     # -- the page ----------------------------------------------------------
     def render(self) -> str:
         kind, puzzle, r = self.kind, self.puzzle, self.result
@@ -314,8 +318,8 @@ class HtmlWalkthrough:
             f'<p class="meta">{rows}×{cols} · {escape(r.verdict)} · level {g.level} '
             f"{escape(g.name)} · {g.steps} steps</p>"
             f'<div class="opening">{puzzle_svg}<div><h2 style="margin-top:0">How to read the '
-            f"diagrams</h2><p>Each diagram shows the grid before the step. Unknown cells are "
-            f"grey, {escape(kind.words[0])} cells carry a small dot.</p>{self.legend()}"
+            f"diagrams</h2><p>Each diagram shows the grid before the step. "
+            f"{escape(getattr(kind.drawing, 'reading', None) or self.reading)}</p>{self.legend()}"
             f"</div></div>"
             f"<h2>Walkthrough</h2><ol class=\"steps\">{''.join(cards)}</ol>"
             f"{self.final()}</body></html>\n")

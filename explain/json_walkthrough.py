@@ -8,6 +8,8 @@ Shape (0-based rows and columns)::
                 "premises": [[r, c]...], "text", "assumption", "contradiction",
                 "proof": [step...]}],
      "seconds"}
+
+and ``solution`` for kinds with an answer notation (Pipes: Tatham hex digits).
 """
 from __future__ import annotations
 
@@ -58,4 +60,4 @@ def walkthrough(kind: Kind, puzzle: Any, result: Result) -> dict:
                   "max_depth": g.max_depth, "steps": g.steps, "score": g.score},
         "steps": [step_record(kind, puzzle, s) for s in result.steps],
         "seconds": round(result.seconds, 4),
-    }
+    } | ({"solution": kind.answer(puzzle, result.state)} if kind.answer is not None else {})

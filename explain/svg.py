@@ -304,6 +304,9 @@ def grid_svg(kind: Kind, puzzle: Any, state: State, *, title: str | None = None,
              size: float | None = None, css_class: str = "diagram",
              standalone: bool = True) -> str:
     """The grid in ``state``: cells, labels, nothing else."""
+    if kind.drawing is not None:
+        return kind.drawing.svg(kind, puzzle, state, title=title, size=size,
+                                css_class=css_class, standalone=standalone)
     d = Diagram(kind, puzzle, state, size)
     d.cells()
     d.grid_lines()
@@ -330,6 +333,12 @@ def marks_svg(kind: Kind, puzzle: Any, state: State, *,
               title: str | None = None, size: float | None = None,
               css_class: str = "diagram", standalone: bool = True) -> str:
     """The general diagram: any of the marks a step or a branch can record."""
+    if kind.drawing is not None:  # a kind whose unknowns are not cells draws itself
+        return kind.drawing.svg(kind, puzzle, state, conclusions=conclusions,
+                                premises=premises, regions=regions, assumption=assumption,
+                                branch=branch, contradiction=contradiction,
+                                agreement=agreement, title=title, size=size,
+                                css_class=css_class, standalone=standalone)
     d = Diagram(kind, puzzle, state, size)
     d.cells(branch)
     d.conclusions(conclusions)

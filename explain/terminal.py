@@ -19,6 +19,8 @@ STYLE = {"black": "on grey23", "white": "on grey93", "unknown": "on grey58",
 def grid_text(kind: Kind, puzzle: Any, state: State, step: Step | None = None,
               plain: bool = False) -> Text:
     """The grid, two characters a cell; a step's conclusions and premises marked."""
+    if kind.drawing is not None:
+        return kind.drawing.text(kind, puzzle, state, step, plain=plain)
     rows, cols = kind.shape(puzzle)
     at = {rc: i for i in range(state.n) for rc in kind.cells_of(puzzle, i)}
     concl = {i: v for i, v in step.conclusions} if step else {}
@@ -137,6 +139,8 @@ def step_diagram(kind: Kind, puzzle: Any, before: State, step: Step | None = Non
     concluded), a hypothesis' assumed cell ``(x)``; in colour the conclusions
     are also filled, and unknown cells are grey.
     """
+    if kind.drawing is not None:
+        return kind.drawing.text(kind, puzzle, before, step, plain=plain, indent=indent)
     rows, cols = kind.shape(puzzle)
     at = {rc: i for i in range(before.n) for rc in kind.cells_of(puzzle, i)}
     concl = {i: v for i, v in step.conclusions} if step else {}
