@@ -1,0 +1,83 @@
+"""Pipes (Net, FreeNet): model, rules of the game, formats, and its plug-in for the engine.
+
+The unknowns are the edges between tiles (value 1 open); see
+:mod:`puzzles.pipes.model` for the numbering. Walls (the border, barriers) are
+unknowns closed from the start, so edge masks and tile masks line up.
+"""
+from __future__ import annotations
+
+from deduce.kind import Kind
+from deduce.state import State
+
+from puzzles.pipes.model import Pipes, answer, state_rows, violations
+
+
+def initial_state(puzzle: Pipes) -> State:
+    return State(puzzle.n, 0, puzzle.walls)
+
+
+def _load(arg: str, **options) -> Pipes:
+    from puzzles.pipes.formats import load
+    return load(arg, **options)
+
+
+def _from_record(record: dict) -> Pipes:
+    from puzzles.pipes.formats import from_record
+    return from_record(record)
+
+
+def _solution(puzzle: Pipes) -> State | None:
+    return puzzle.state_of(puzzle.solution) if puzzle.solution else None
+
+
+def _oracle(puzzle: Pipes, limit: int = 2, timeout: float | None = None) -> list[State]:
+    from puzzles.pipes.asp import solutions
+    full = (1 << puzzle.n) - 1
+    return [State(puzzle.n, ones, full & ~ones) for ones in solutions(puzzle, limit, timeout)]
+
+
+def _violations(puzzle: Pipes, state: State) -> list[str]:
+    return violations(puzzle, state)
+
+
+def _label(puzzle: Pipes, e: int) -> str | None:
+    # walls are the givens of a Pipes grid (decided from the start)
+    if (puzzle.walls >> e) & 1:
+        return "border" if puzzle.ends(e)[1] is None else "barrier"
+    return None
+
+
+def _cells(puzzle: Pipes, e: int) -> list[tuple[int, int]]:
+    return [puzzle.coords(t) for t in puzzle.ends(e) if t is not None]
+
+
+def _kind() -> Kind:
+    from rules.pipes import TECHNIQUES, View, candidates
+    from puzzles.pipes.draw import DRAWING
+    return Kind(
+        name="pipes",
+        techniques=TECHNIQUES,
+        initial_state=initial_state,
+        view=View,
+        violations=_violations,
+        candidates=candidates,
+        cell_name=lambda p, e: p.edge_name(e),
+        coords=lambda p, e: p.coords(p.ends(e)[0]),
+        cells=_cells,
+        load=_load,
+        shape=lambda p: (p.rows, p.cols),
+        label=_label,
+        symbols=("0", "1"),
+        words=("closed", "open"),
+        grid_rows=state_rows,
+        from_record=_from_record,
+        solution=_solution,
+        oracle=_oracle,
+        answer=answer,
+        drawing=DRAWING,
+    )
+
+
+KIND = _kind()
+
+__all__ = ["KIND", "Pipes", "answer", "initial_state", "state_rows", "violations"]

@@ -1,0 +1,339 @@
+"""Reading and writing Pipes (Net) puzzles.
+
+Every reader returns a :class:`Pipes` or raises :class:`InputError` whose
+one-line message names where the problem is (``source:line:col: what``).
+
+- **Tatham Net game IDs** (:func:`decode_game_id`, :func:`encode_game_id`):
+  ``WxH[bP][a]:DESC``, one hex digit per tile of the scrambled start in
+  row-major order (bits 1 right, 2 up, 4 left, 8 down), each optionally followed
+  by ``v`` (a barrier on its right side) and/or ``h`` (on its bottom side).
+  Wrapping grids (``w``) are refused;
+- **plain text** (:func:`parse_text`, :func:`to_text`) with box-drawing
+  characters, one per tile (``─│┌┐└┘├┤┬┴`` and ``╴╵╶╷`` for dead ends). With
+  barriers, tiles are separated by a space, or ``|`` for a barrier between
+  them, and a line of ``-`` under a tile (in its column) puts a barrier below it.
+  Lines starting with ``;`` are comments::
+
+      ┌ ┬|╴
+      -
+      └ ┴ ╴
+
+- **JSONL collections** (:func:`read_jsonl`, :func:`from_record`) as in
+  ``../shared/data/pipes/sgt-net.jsonl`` (``id``, ``game_id``, ``solution``).
+"""
+from __future__ import annotations
+
+import json
+import re
+from pathlib import Path
+
+from deduce.errors import InputError
+from puzzles.files import read_text
+from puzzles.pipes.model import BOX, D, FROM_BOX, R, Pipes
+
+MAX_FILE_BYTES = 4 << 20
+MAX_SIDE = 200
+_ONE_LINE = str.maketrans({"\n": " ", "\r": " ", "\t": " "})
+_GAME_ID = re.compile(r"^\s*\d+(?:x\d+)?[^:\s]*:")
+_HEX = "0123456789abcdef"
+
+
+def _error(source: str, problem: str, line: int | None = None, col: int = 1) -> InputError:
+    where = source if line is None else f"{source}:{line}:{col}"
+    return InputError(f"{where}: {problem}".translate(_ONE_LINE))
+
+
+def _show(token: str) -> str:
+    return repr(token if len(token) <= 20 else token[:20] + "...")
+
+
+def _check_tiles(tiles, fail) -> None:
+    for t, x in enumerate(tiles):
+        if x == 0:
+            fail(t, "is an empty tile (0): every tile of Net holds a pipe")
+        if x == 15:
+            fail(t, "is a cross (f): Net has no four-way tiles")
+
+
+# --------------------------------------------------------------------------- game IDs
+
+def decode_game_id(text: str, source: str = "<game id>") -> Pipes:
+    """A Net game ID such as ``3x2:4ba6h58`` (W columns, H rows).
+
+    >>> p = decode_game_id("3x2:4ba6h58")
+    >>> p.tiles, p.barriers
+    ((4, 11, 10, 6, 5, 8), (0, 0, 0, 8, 0, 0))
+    >>> encode_game_id(p)
+    '3x2:4ba6h58'
+    """
+    raw = text.strip()
+    if ":" not in raw:
+        if "#" in raw:
+            raise _error(source, "this is a random seed (WxH#SEED), not a game ID; "
+                         "ask sgt-net for the game ID (WxH:DESC)")
+        raise _error(source, "not a Net game ID (expected WxH:DESC, e.g. 5x5:42838cb4...)")
+    head, desc = raw.split(":", 1)
+    m = re.fullmatch(r"(\d+)(?:x(\d+))?(.*)", head)
+    if not m:
+        raise _error(source, f"{_show(head)} is not a size WxH", 1, 1)
+    cols = int(m.group(1))
+    rows = int(m.group(2)) if m.group(2) is not None else cols
+    params = m.group(3)
+    for what, n in (("width", cols), ("height", rows)):
+        if not 1 <= n <= MAX_SIDE:
+            raise _error(source, f"the {what} {n} is not from 1 to {MAX_SIDE}", 1, 1)
+    if cols * rows < 2:
+        raise _error(source, "a Net grid needs at least two tiles", 1, 1)
+    if "w" in params:
+        raise _error(source, "wrapping grids (w) are not supported: give a non-wrapping "
+                     "game ID", 1, len(m.group(1)) + 1 + params.index("w"))
+    if not re.fullmatch(r"(?:b\d*\.?\d*|a)*", params):
+        raise _error(source, f"unknown game parameters {_show(params)} (expected bP and/or a)",
+                     1, len(head) - len(params) + 1)
+    tiles: list[int] = []
+    barriers: list[int] = []
+    k, n = 0, rows * cols
+    base = len(head) + 2
+    while k < len(desc):
+        ch = desc[k]
+        low = ch.lower()
+        if low in _HEX:
+            if len(tiles) == n:
+                raise _error(source, f"the description is longer than the {n} tiles of a "
+                             f"{cols}x{rows} grid", 1, base + k)
+            tiles.append(_HEX.index(low))
+            barriers.append(0)
+        elif ch in "vh":
+            if not tiles:
+                raise _error(source, f"{ch!r} before the first tile", 1, base + k)
+            barriers[-1] |= R if ch == "v" else D
+        else:
+            raise _error(source, f"unexpected character {_show(ch)} in the description "
+                         "(hex digits, v and h only)", 1, base + k)
+        k += 1
+    if len(tiles) != n:
+        raise _error(source, f"the description has {len(tiles)} tiles, a {cols}x{rows} grid "
+                     f"needs {n}", 1, base + len(desc))
+
+    def fail(t: int, problem: str):
+        raise _error(source, f"tile {t + 1} (r{t // cols + 1}c{t % cols + 1}) {problem}", 1)
+    _check_tiles(tiles, fail)
+    return Pipes(rows, cols, tuple(tiles), tuple(barriers) if any(barriers) else (), params)
+
+
+def encode_game_id(puzzle: Pipes) -> str:
+    """The Net game ID of ``puzzle`` (barriers written ``v`` then ``h``, as Net does)."""
+    out = []
+    for t, x in enumerate(puzzle.tiles):
+        out.append(_HEX[x])
+        b = puzzle.barrier(t)
+        if b & R:
+            out.append("v")
+        if b & D:
+            out.append("h")
+    return f"{puzzle.cols}x{puzzle.rows}{puzzle.params}:{''.join(out)}"
+
+
+# --------------------------------------------------------------------------- plain text
+
+def parse_text(text: str, source: str = "<text>") -> Pipes:
+    """Box-drawing tiles, one per character (spaced when there are barriers).
+
+    >>> p = parse_text("┌┬╴\\n└┴╴")
+    >>> p.rows, p.cols, p.tiles
+    (2, 3, (9, 13, 4, 3, 7, 4))
+    >>> parse_text("┌ ┬|╴\\n    -\\n└ ┴ ╴").barriers
+    (0, 1, 8, 0, 0, 0)
+    """
+    lines = [(n, raw.rstrip()) for n, raw in enumerate(text.splitlines(), 1)
+             if not raw.lstrip().startswith(";")]
+    while lines and not lines[0][1].strip():
+        lines.pop(0)
+    while lines and not lines[-1][1].strip():
+        lines.pop()
+    if not lines:
+        raise _error(source, "empty: expected rows of box-drawing tiles such as ┌─┐")
+    spaced = any(" " in raw.strip() or "|" in raw for _, raw in lines)
+    rows: list[list[int]] = []
+    barriers: list[list[int]] = []
+    for n, raw in lines:
+        body = raw
+        if spaced and body.strip() and set(body) <= set(" -"):
+            if not rows:
+                raise _error(source, "a barrier line before the first row of tiles", n)
+            for k, ch in enumerate(body):
+                if ch == "-":
+                    if k % 2 or k // 2 >= len(rows[-1]):
+                        raise _error(source, "a barrier mark '-' must sit under a tile", n, k + 1)
+                    barriers[-1][k // 2] |= D
+            continue
+        if not body.strip():
+            raise _error(source, "a blank line inside the grid", n)
+        tiles, walls = [], []
+        if spaced:
+            for k, ch in enumerate(body):
+                if k % 2 == 0:
+                    tiles.append(_tile(ch, source, n, k + 1))
+                    walls.append(0)
+                elif ch == "|":
+                    walls[-1] |= R
+                elif ch != " ":
+                    raise _error(source, f"between tiles only a space or '|' (a barrier), "
+                                 f"not {_show(ch)}", n, k + 1)
+            if len(body) % 2 == 0:
+                raise _error(source, "the row ends with a separator instead of a tile", n,
+                             len(body))
+        else:
+            for k, ch in enumerate(body):
+                tiles.append(_tile(ch, source, n, k + 1))
+                walls.append(0)
+        if rows and len(tiles) != len(rows[0]):
+            raise _error(source, f"this row has {len(tiles)} tiles, the first row "
+                         f"{len(rows[0])}", n)
+        rows.append(tiles)
+        barriers.append(walls)
+    h, w = len(rows), len(rows[0])
+    if h > MAX_SIDE or w > MAX_SIDE:
+        raise _error(source, f"larger than {MAX_SIDE}x{MAX_SIDE}")
+    if h * w < 2:
+        raise _error(source, "a Net grid needs at least two tiles")
+    flat = [x for row in rows for x in row]
+    line_of = [n for (n, raw) in lines if not (spaced and set(raw) <= set(" -"))]
+
+    def fail(t: int, problem: str):
+        raise _error(source, f"tile r{t // w + 1}c{t % w + 1} {problem}", line_of[t // w])
+    _check_tiles(flat, fail)
+    walls = tuple(x for row in barriers for x in row)
+    return Pipes(h, w, tuple(flat), walls if any(walls) else ())
+
+
+def _tile(ch: str, source: str, line: int, col: int) -> int:
+    if ch in FROM_BOX:
+        return FROM_BOX[ch]
+    if ch == "┼":
+        raise _error(source, "a cross (┼): Net has no four-way tiles", line, col)
+    raise _error(source, f"{_show(ch)} is not a pipe tile (use ─│┌┐└┘├┤┬┴ and ╴╵╶╷)",
+                 line, col)
+
+
+def to_text(puzzle: Pipes, tiles: list[int] | tuple[int, ...] | None = None) -> str:
+    """The plain text form (``tiles``: other orientations to show, e.g. a solution)."""
+    tiles = puzzle.tiles if tiles is None else tiles
+    w = puzzle.cols
+    out = []
+    for r in range(puzzle.rows):
+        row = [BOX[tiles[r * w + c]] for c in range(w)]
+        if not puzzle.barriers:
+            out.append("".join(row))
+            continue
+        seps = ["|" if puzzle.barrier(r * w + c) & R and c < w - 1 else " "
+                for c in range(w - 1)]
+        out.append("".join(a + b for a, b in zip(row, seps + [""])))
+        if r < puzzle.rows - 1 and any(puzzle.barrier(r * w + c) & D for c in range(w)):
+            out.append(" ".join("-" if puzzle.barrier(r * w + c) & D else " "
+                                for c in range(w)).rstrip())
+    return "\n".join(out) + "\n"
+
+
+# --------------------------------------------------------------------------- JSONL
+
+def from_record(record: dict, source: str = "<record>", line: int = 1) -> Pipes:
+    """A puzzle from one JSONL record: ``game_id``, optional ``id``, ``rows``, ``cols``,
+    ``solution`` (hex digits of the solved orientations)."""
+    if not isinstance(record, dict):
+        raise _error(source, "a record must be a JSON object", line)
+
+    def fail(problem: str) -> InputError:
+        return _error(source, problem, line)
+
+    rid = record.get("id", "")
+    if not isinstance(rid, str):
+        raise fail("'id' must be a string")
+    gid = record.get("game_id")
+    if not isinstance(gid, str):
+        raise fail("'game_id' must be a Net game ID string")
+    p = decode_game_id(gid, f"{source}:{line}: game_id")
+    for key, n in (("rows", p.rows), ("cols", p.cols)):
+        declared = record.get(key)
+        if declared is not None and declared != n:
+            raise fail(f"'{key}' is {declared!r}, but the game ID has {n}")
+    solution = record.get("solution")
+    if solution is not None:
+        if (not isinstance(solution, str) or len(solution) != p.size
+                or any(ch not in _HEX for ch in solution.lower())):
+            raise fail(f"'solution' must be {p.size} hex digits")
+        from puzzles.pipes.model import rotations
+        for t, ch in enumerate(solution.lower()):
+            if int(ch, 16) not in rotations(p.tiles[t]):
+                raise fail(f"'solution' tile {t + 1} is not a rotation of the given tile")
+        solution = solution.lower()
+    return Pipes(p.rows, p.cols, p.tiles, p.barriers, p.params, id=rid, solution=solution)
+
+
+def read_jsonl(path: str | Path, id: str | None = None) -> Pipes:
+    source = str(path)
+    count, first_id, chosen = 0, None, None
+    for line, raw in enumerate(_read_text(path).splitlines(), 1):
+        if not raw.strip():
+            continue
+        try:
+            record = json.loads(raw)
+        except (ValueError, RecursionError) as e:
+            raise _error(source, f"invalid JSON: {getattr(e, 'msg', e)}", line) from None
+        count += 1
+        if count == 1 and isinstance(record, dict):
+            first_id = record.get("id")
+        if id is None and count > 1:
+            example = f" (e.g. --id {first_id})" if isinstance(first_id, str) else ""
+            raise _error(source, f"holds several puzzles: choose one with --id{example}")
+        if id is not None and isinstance(record, dict) and record.get("id") == id:
+            return from_record(record, source, line)
+        if id is None:
+            chosen = (record, line)
+    if count == 0:
+        raise _error(source, "no records: the file is empty")
+    if id is not None:
+        raise _error(source, f"no puzzle with id {_show(id)}")
+    return from_record(chosen[0], source, chosen[1])
+
+
+# --------------------------------------------------------------------------- dispatch
+
+def load(arg: str, id: str | None = None) -> Pipes:
+    """A game ID, a box-drawing grid, or a file (``.jsonl`` collection, a game ID, a grid)."""
+    if "\n" in arg or "\r" in arg:
+        return _no_id(parse_text(arg), id, "<text>")
+    if not arg.strip():
+        raise InputError("<argument>: empty: give a file, a Net game ID or a grid")
+    path = Path(arg)
+    try:
+        exists = path.exists()
+    except (OSError, ValueError):
+        exists = False
+    if not exists:
+        if _GAME_ID.match(arg) or re.match(r"^\s*\d+x\d+", arg):
+            return _no_id(decode_game_id(arg), id, "<game id>")
+        if any(ch in FROM_BOX for ch in arg):
+            return _no_id(parse_text(arg), id, "<text>")
+        raise _error(arg, "no such file")
+    if path.suffix.lower() == ".jsonl":
+        return read_jsonl(path, id)
+    text = _read_text(path)
+    lines = [t.strip() for t in text.splitlines() if t.strip() and not t.lstrip().startswith(";")]
+    if len(lines) == 1 and _GAME_ID.match(lines[0]):
+        return _no_id(decode_game_id(lines[0], arg), id, arg)
+    return _no_id(parse_text(text, arg), id, arg)
+
+
+def _no_id(puzzle: Pipes, id: str | None, source: str) -> Pipes:
+    if id is not None:
+        raise _error(source, "--id only applies to a .jsonl collection")
+    return puzzle
+
+
+def _read_text(path: str | Path) -> str:
+    return read_text(path, MAX_FILE_BYTES)
+
+
+__all__ = ["BOX", "decode_game_id", "encode_game_id", "from_record", "load", "parse_text",
+           "read_jsonl", "to_text"]
