@@ -51,6 +51,12 @@ def _step(tid: str, tier: int, opens: int, closes: int, premises: int, text: str
                 regions=tuple((role, _tiles(m)) for role, m in regions))
 
 
+def _group(view: View, tiles: int) -> str:
+    """'the tile at r1c1' / 'the 3 tiles at r1c1, r1c2 and r2c2'."""
+    n = tiles.bit_count()
+    return f"the tile at {view.names(tiles)}" if n == 1 else f"the {n} tiles at {view.names(tiles)}"
+
+
 def _what(view: View, t: int) -> str:
     return f"the {shape_name(view.puzzle.tiles[t])} at {view.puzzle.tile_name(t)}"
 
@@ -70,21 +76,24 @@ def _sides_phrase(view: View, t: int, open_dirs: list[int], closed_dirs: list[in
     return " and ".join(parts)
 
 
-def _tile_steps(view: View, tid: str, tier: int, nO, nC, text, done: int = 0) -> list[Step]:
-    """One step per tile with new sides in ``nO``/``nC`` (per-side tile masks)."""
+def _tile_steps(view: View, tid: str, tier: int, nO, nC, text) -> list[Step]:
+    """One step per tile with new sides in ``nO``/``nC`` (per-side tile masks).
+
+    A side shared by two tiles of the batch appears in both steps (each sentence is
+    complete); the solver logs a step only if it still decides something.
+    """
     steps = []
     todo = nO[0] | nO[1] | nO[2] | nO[3] | nC[0] | nC[1] | nC[2] | nC[3]
     p = view.puzzle
     for t in bits(todo):
-        opens = [d for d in DIRS if (nO[SIDE[d]] >> t) & 1]
-        closes = [d for d in DIRS if (nC[SIDE[d]] >> t) & 1]
-        open_e = sum(1 << p.side_edge(t, d) for d in opens) & ~done
-        close_e = sum(1 << p.side_edge(t, d) for d in closes) & ~done
-        if not (open_e | close_e):
+        # walls are never concluded (a tile that must point at one is a contradiction,
+        # which the rules check reports)
+        opens = [d for d in DIRS if (nO[SIDE[d]] >> t) & 1 and not p.is_wall(t, d)]
+        closes = [d for d in DIRS if (nC[SIDE[d]] >> t) & 1 and not p.is_wall(t, d)]
+        if not (opens or closes):
             continue
-        done |= open_e | close_e
-        opens = [d for d in opens if (open_e >> p.side_edge(t, d)) & 1]
-        closes = [d for d in closes if (close_e >> p.side_edge(t, d)) & 1]
+        open_e = sum(1 << p.side_edge(t, d) for d in opens)
+        close_e = sum(1 << p.side_edge(t, d) for d in closes)
         sentence, premises = text(t, opens, closes)
         steps.append(_step(tid, tier, open_e, close_e, premises, sentence))
     return steps
@@ -385,8 +394,8 @@ def area_bridge(view: View):
             side = lay.full & ~side
         steps.append(_step(
             "area-bridge", 3, 1 << e, 0, view.boundary_closed(side),
-            f"Every way between the {side.bit_count()} tiles at {view.names(side)} and the rest "
-            f"of the board runs through {p.edge_name(e)} (their other links are closed), so it "
-            f"is open.",
+            f"Every way between {_group(view, side)} and the rest of the board runs through "
+            f"{p.edge_name(e)} ({'its' if side & (side - 1) == 0 else 'their'} other links are "
+            f"closed), so it is open.",
             [("area", side)]))
     return steps or None

@@ -1,0 +1,402 @@
+"""Pipes (Net): formats, rules checker, each technique on a small board, soundness
+against the independent ASP oracle, the real puzzles against their known solutions,
+the diagrams and the CLI."""
+from __future__ import annotations
+
+import json
+import random
+import subprocess
+import sys
+
+import pytest
+from hypothesis import HealthCheck, given, settings, strategies as st
+
+from conftest import SHARED
+from deduce.errors import Contradiction, InputError
+from deduce.solver import Solver
+from deduce.state import State
+from puzzles.pipes import KIND, initial_state
+from puzzles.pipes.asp import solutions as oracle_solutions
+from puzzles.pipes.formats import (decode_game_id, encode_game_id, from_record, load,
+                                   parse_text, to_text)
+from puzzles.pipes.model import Pipes, answer, rotations, violations
+from puzzles.pipes.random import random_tiles_puzzle, random_tree_puzzle
+from rules.pipes import TECHNIQUES, View
+
+DATA = SHARED / "pipes" / "sgt-net.jsonl"
+# every size, with and without barriers, and the one that needs a hypothesis
+SAMPLE = ("sgt-net-5x5-000 sgt-net-5x5-013 sgt-net-7x7b0.2-020 sgt-net-7x7b0.2-033 "
+          "sgt-net-7x7b0.2-039 sgt-net-7x7-041 sgt-net-7x7-055 sgt-net-9x9-060 sgt-net-9x9-071 "
+          "sgt-net-11x11-080 sgt-net-11x11-095 sgt-net-13x11-100 sgt-net-13x11-111").split()
+
+
+def records() -> list[dict]:
+    if not DATA.exists():
+        pytest.skip(f"shared data not found at {DATA}")
+    with DATA.open() as f:
+        return [json.loads(line) for line in f]
+
+
+def record(rid: str) -> dict:
+    for r in records():
+        if r["id"] == rid:
+            return r
+    raise KeyError(rid)
+
+
+def edge(p: Pipes, a: tuple[int, int], b: tuple[int, int]) -> int:
+    """The edge between tiles ``a`` and ``b`` ((row, col), 0-based)."""
+    (r1, c1), (r2, c2) = sorted([a, b])
+    t = r1 * p.cols + c1
+    return t if r1 == r2 else p.size + t
+
+
+def position(p: Pipes, opened=(), closed=()) -> State:
+    s = initial_state(p)
+    for a, b in opened:
+        s.assign(edge(p, a, b), 1)
+    for a, b in closed:
+        s.assign(edge(p, a, b), 0)
+    return s
+
+
+def run(tid: str, p: Pipes, state: State | None = None):
+    found = TECHNIQUES.get(tid).apply(View(p, state or initial_state(p)))
+    return [found] if found is not None and not isinstance(found, list) else (found or [])
+
+
+def concluded(steps) -> dict[int, int]:
+    return {e: v for s in steps for e, v in s.conclusions}
+
+
+# ------------------------------------------------------------------ formats
+def test_every_game_id_round_trips_and_its_solution_is_valid():
+    for r in records():
+        p = decode_game_id(r["game_id"])
+        assert encode_game_id(p) == r["game_id"], r["id"]
+        assert (p.rows, p.cols) == (r["rows"], r["cols"])
+        q = from_record(r)
+        assert q.tiles == p.tiles and q.barriers == p.barriers and q.id == r["id"]
+        sol = KIND.solution(q)
+        assert violations(q, sol) == [], r["id"]
+        assert answer(q, sol) == r["solution"]
+
+
+def test_barriers_are_read_and_written():
+    p = decode_game_id("3x2:4ba6h58")
+    assert p.barriers == (0, 0, 0, 8, 0, 0)
+    assert p.edge_name(p.size + 3) == "the border below r2c1"
+    q = decode_game_id("2x2b0.5:3v9hca")
+    assert q.barriers == (1, 8, 0, 0) and q.params == "b0.5"
+    assert encode_game_id(q) == "2x2b0.5:3v9hca"
+    assert q.edge_name(0) == "the barrier between r1c1 and r1c2"
+    assert (q.walls >> 0) & 1 and (q.walls >> (q.size + 1)) & 1
+
+
+def test_text_round_trip_with_and_without_barriers():
+    for r in records()[:40:3] + [r for r in records() if "b" in r["game_id"].split(":")[0]][:5]:
+        p = decode_game_id(r["game_id"])
+        q = parse_text(to_text(p))
+        assert (q.rows, q.cols, q.tiles, q.barriers) == (p.rows, p.cols, p.tiles, p.barriers)
+    p = parse_text("; a comment\n┌ ┬|╴\n    -\n└ ┴ ╴\n")
+    assert p.barriers == (0, 1, 8, 0, 0, 0)
+    assert to_text(p) == "┌ ┬|╴\n    -\n└ ┴ ╴\n"
+
+
+def test_load_dispatch(tmp_path):
+    gid = record("sgt-net-5x5-000")["game_id"]
+    assert load(gid).tiles == decode_game_id(gid).tiles
+    f = tmp_path / "p.txt"
+    f.write_text(gid + "\n")
+    assert load(str(f)).tiles == decode_game_id(gid).tiles
+    g = tmp_path / "p.grid"
+    g.write_text(to_text(decode_game_id(gid)))
+    assert load(str(g)).tiles == decode_game_id(gid).tiles
+    assert load(str(DATA), id="sgt-net-5x5-000").solution == record("sgt-net-5x5-000")["solution"]
+    with pytest.raises(InputError, match="--id"):
+        load(str(DATA))
+
+
+BAD = [
+    "5x5:4283",  # too few tiles
+    "5x5:42838cb4da1deb7c7b38888b1f",  # too many
+    "5x5:4283g8cb4da1deb7c7b38888b1",  # not hex
+    "5x5:02838cb4da1deb7c7b38888b1",  # an empty tile
+    "2x1:f1",  # a cross
+    "5x5w:42838cb4da1deb7c7b38888b1",  # wrapping
+    "5x5q:42838cb4da1deb7c7b38888b1",  # unknown parameter
+    "0x5:1",  # no width
+    "1x1:1",  # one tile
+    "5x5#888619900297553",  # a seed
+    "v5x5:1",
+    "2x1:h12",  # a barrier before any tile
+    "┌┼\n└┘",  # a cross in text
+    "┌a\n└┘",  # not a tile
+    "┌┐\n└",  # ragged rows
+    "┌ ┐\n - \n└ ┘",  # a barrier mark between tiles
+    "┌.┐\n└ ┘",  # a bad separator
+]
+
+
+@pytest.mark.parametrize("text", BAD)
+def test_bad_input_is_one_line(text):
+    with pytest.raises(InputError) as e:
+        load(text)
+    assert "\n" not in str(e.value)
+
+
+def test_cli_bad_input_exits_2(tmp_path):
+    for arg in ("5x5w:42838cb4da1deb7c7b38888b1", "5x5:4283", str(tmp_path / "missing.txt")):
+        out = subprocess.run([sys.executable, "-m", "deduce.cli", "solve", arg, "--kind", "pipes"],
+                             capture_output=True, text=True)
+        assert out.returncode == 2, arg
+        assert out.stderr.count("\n") == 1 and "Traceback" not in out.stderr, out.stderr
+
+
+def test_violations_name_each_broken_rule():
+    p = parse_text("┌┐\n└┘")
+    assert violations(p, open_edges=0) != []
+    loop = sum(1 << edge(p, a, b) for a, b in (((0, 0), (0, 1)), ((0, 0), (1, 0)),
+                                                ((0, 1), (1, 1)), ((1, 0), (1, 1))))
+    assert violations(p, open_edges=loop) == ["the open pipes form a loop"]
+    q = parse_text("╶─╴")
+    assert violations(q, open_edges=0b11) == []
+    assert "the tiles form 2 separate groups" in violations(q, open_edges=0b01)
+
+
+# ------------------------------------------------------------------ techniques
+def test_border():
+    p = parse_text("┌╴\n└╴")
+    found = concluded(run("border", p))
+    assert found == {edge(p, (0, 0), (0, 1)): 1, edge(p, (0, 0), (1, 0)): 1,
+                     edge(p, (1, 0), (1, 1)): 1}
+    assert "cannot point at the border on its top and left" in run("border", p)[0].text
+    # a straight along the top edge runs along it
+    q = parse_text("╶│╴\n╶─╴")
+    found = concluded(run("border", q))
+    assert found[edge(q, (0, 0), (0, 1))] == 1 and found[edge(q, (0, 1), (1, 1))] == 0
+
+
+def test_border_barrier():
+    p = decode_game_id("3x2:1dc16v2")  # a corner with a barrier on its right, bottom row
+    steps = [s for s in run("border", p) if "r2c2" in s.text.split(",")[0]]
+    assert steps[0].text == ("The corner at r2c2 cannot point at the border on its bottom or "
+                             "a barrier on its right, so it opens toward r1c2 and r2c1.")
+
+
+def test_forced_sides_and_neighbour_agreement():
+    p = parse_text("┌─┐\n├─┤\n└─┘")
+    s = position(p, opened=[((1, 1), (1, 2))])
+    steps = [x for x in run("forced-sides", p, s) if x.text.startswith("The straight at r2c2")]
+    assert len(steps) == 1
+    assert concluded(steps) == {edge(p, (1, 0), (1, 1)): 1, edge(p, (0, 1), (1, 1)): 0,
+                                edge(p, (1, 1), (2, 1)): 0}
+    assert "opens toward r2c1 (so r2c1 opens toward it too)" in steps[0].text
+    assert steps[0].premises == (edge(p, (1, 1), (1, 2)),)
+
+
+def test_loop_avoidance():
+    p = parse_text("┌┐\n└┘")
+    s = position(p, opened=[((0, 0), (0, 1)), ((0, 0), (1, 0)), ((0, 1), (1, 1))])
+    steps = run("loop-avoidance", p, s)
+    assert concluded(steps) == {edge(p, (1, 0), (1, 1)): 0}
+    assert "already joined by open pipes through r1c1 and r1c2" in steps[0].text
+
+
+def test_only_exit():
+    p = parse_text("╶┬╴\n╶┴╴")
+    s = position(p, opened=[((0, 0), (0, 1))],
+                 closed=[((0, 0), (1, 0)), ((0, 1), (1, 1))])
+    steps = run("only-exit", p, s)
+    assert concluded(steps) == {edge(p, (0, 1), (0, 2)): 1}
+    assert steps[0].regions == (("group", (0, 1)),)
+
+
+def test_isolation_dead_ends():
+    p = parse_text("╶╴╴")
+    steps = run("isolation", p)
+    assert concluded(steps) == {edge(p, (0, 0), (0, 1)): 0, edge(p, (0, 1), (0, 2)): 0}
+    assert "dead ends at r1c1 and r1c2 must not face each other" in steps[0].text
+    # not when the two make the whole board
+    assert run("isolation", parse_text("╶╴")) == []
+
+
+def test_isolation_group_and_dead_end():
+    # r1c1-r1c2 are joined; the corner r1c2 has one side left to open, and below it
+    # is a dead end: joined, the three would be sealed
+    p = parse_text("╶┐╴\n╶╵╴")
+    s = position(p, opened=[((0, 0), (0, 1))], closed=[((0, 0), (1, 0))])
+    steps = run("isolation", p, s)
+    e = edge(p, (0, 1), (1, 1))
+    assert concluded(steps)[e] == 0
+    step = next(x for x in steps if x.conclusions == ((e, 0),))
+    assert "the 3 tiles at r1c1, r1c2 and r2c2 would form a group" in step.text
+
+
+def test_area_bridge():
+    p = parse_text("┌┐\n└┘")
+    s = position(p, closed=[((0, 0), (1, 0))])
+    found = concluded(run("area-bridge", p, s))
+    assert found == {edge(p, (0, 0), (0, 1)): 1, edge(p, (0, 1), (1, 1)): 1,
+                     edge(p, (1, 0), (1, 1)): 1}
+
+
+@pytest.mark.parametrize("grid,opened,closed,rule", [
+    ("╶─╴", [((0, 0), (0, 1))], [((0, 1), (0, 2))], "tile"),
+    ("┌┐\n└┘", [((0, 0), (0, 1)), ((0, 0), (1, 0)), ((0, 1), (1, 1)), ((1, 0), (1, 1))], [],
+     "loop"),
+    ("┌┐╷\n└┘╵", [], [((0, 1), (0, 2)), ((1, 1), (1, 2))], "cut-off"),
+])
+def test_rules_check(grid, opened, closed, rule):
+    p = parse_text(grid)
+    with pytest.raises(Contradiction) as e:
+        TECHNIQUES.get("rules").apply(View(p, position(p, opened, closed)))
+    assert e.value.rule == rule
+
+
+def test_every_technique_has_a_test():
+    names = {t.id for t in TECHNIQUES}
+    src = open(__file__, encoding="utf-8").read()
+    for tid in names:
+        assert f'"{tid}"' in src, tid
+
+
+# ------------------------------------------------------------------ soundness
+def _check_walkthrough(p: Pipes, state: State, depth: int) -> None:
+    sols = oracle_solutions(p, limit=5000)
+    if len(sols) >= 5000:
+        return
+    ok = [o for o in sols if not o & state.zeros and o & state.ones == state.ones]
+    result = Solver(KIND, p, depth=depth).solve(state)
+    if result.verdict == "contradiction":
+        assert not ok, f"claimed no solution: {result.reason}"
+        return
+    for step in result.steps:
+        for e, v in step.conclusions:
+            assert all((o >> e) & 1 == v for o in ok), (step.technique, step.text)
+    if result.solved:
+        assert len(ok) == 1
+
+
+@given(st.integers(0, 2 ** 32), st.integers(2, 4), st.integers(2, 4), st.booleans(),
+       st.floats(0, 0.3))
+@settings(max_examples=150, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+def test_steps_hold_in_every_oracle_solution(seed, rows, cols, barriers, given_share):
+    rng = random.Random(seed)
+    p, solved = random_tree_puzzle(rows, cols, rng, 0.25 if barriers else 0.0)
+    state = initial_state(p)
+    truth = p.state_of(solved)
+    for e in range(p.n):  # some edges given as in one solution
+        if (state.unknown >> e) & 1 and rng.random() < given_share:
+            state.assign(e, truth.value(e))
+    _check_walkthrough(p, state, depth=1)
+
+
+@given(st.integers(0, 2 ** 32))
+@settings(max_examples=25, deadline=None)
+def test_contradictions_only_without_solutions(seed):
+    rng = random.Random(seed)
+    p = random_tiles_puzzle(rng.randint(2, 3), rng.randint(2, 4), rng)
+    _check_walkthrough(p, initial_state(p), depth=1)
+
+
+# ------------------------------------------------------------------ real puzzles
+def _solve_and_compare(r: dict, depth: int = 3) -> None:
+    p = from_record(r)
+    result = Solver(KIND, p, depth=depth, budget=60).solve()
+    known = KIND.solution(p)
+    wrong = (result.state.ones & known.zeros) | (result.state.zeros & known.ones)
+    assert wrong == 0, r["id"]
+    assert result.solved, (r["id"], result.reason)
+    assert answer(p, result.state) == r["solution"]
+
+
+@pytest.mark.parametrize("rid", SAMPLE)
+def test_sgt_sample_solves_with_no_wrong_tile(rid):
+    _solve_and_compare(record(rid))
+
+
+@pytest.mark.full
+def test_all_sgt_puzzles_no_wrong_tile():
+    for r in records():
+        _solve_and_compare(r)
+
+
+def test_oracle_agrees_with_known_solutions():
+    for rid in SAMPLE[:6]:
+        r = record(rid)
+        p = from_record(r)
+        found = KIND.oracle(p, 2, 60)
+        assert found == [KIND.solution(p)], rid
+
+
+def test_hypothesis_grades_and_oracle():
+    p = from_record(record("sgt-net-13x11-111"))
+    shallow = Solver(KIND, p, depth=0).solve()
+    assert shallow.verdict == "stuck"
+    deep = Solver(KIND, p, depth=1).solve()
+    assert deep.solved and deep.grade.max_depth == 1 and deep.grade.level == 4
+
+
+# ------------------------------------------------------------------ explanations and CLI
+def test_solve_json_has_nurikabe_fields_and_solution():
+    import jsonschema
+    from pathlib import Path
+    r = record("sgt-net-7x7b0.2-020")
+    out = subprocess.run([sys.executable, "-m", "deduce.cli", "solve", r["game_id"], "--kind",
+                          "pipes", "--format", "json"], capture_output=True, text=True)
+    assert out.returncode == 0, out.stderr
+    data = json.loads(out.stdout)
+    schema = json.loads((Path(__file__).parents[1] / "explain" /
+                         "walkthrough.schema.json").read_text())
+    jsonschema.validate(data, schema)
+    assert {"kind", "id", "rows", "cols", "verdict", "reason", "grid", "grade", "steps",
+            "seconds", "solution"} <= set(data)
+    assert data["solution"] == r["solution"]
+    assert (data["rows"], data["cols"]) == (7, 7)
+    assert all("?" not in row for row in data["grid"])
+
+
+def test_diagrams_draw_edges_and_step_marks():
+    from explain.svg import grid_svg, step_svg
+    from explain.terminal import step_diagram
+    p = parse_text("┌┐\n└┘")
+    s = position(p, closed=[((0, 0), (1, 0))])
+    step = next(x for x in run("area-bridge", p, s) if x.conclusions == ((0, 1),))
+    assert step.text.startswith("Every way between the tile at r1c1 and the rest")
+    svg = step_svg(KIND, p, s, step)
+    assert svg.count('data-role="conclusion"') == 1
+    assert 'data-edge="0,0 0,1"' in svg or 'data-edge' in svg
+    assert 'data-role="region"' in svg
+    assert 'class="edge closed"' in svg and 'class="edge unknown"' in svg
+    full = grid_svg(KIND, p, KIND.initial_state(p))
+    assert full.count('class="piece"') == 4
+    text = step_diagram(KIND, p, s, step, plain=True, indent=0).plain
+    assert text.splitlines()[0] == "?o?"
+
+
+def test_check_verify_and_html(tmp_path):
+    r = record("sgt-net-9x9-060")
+    out = subprocess.run([sys.executable, "-m", "deduce.cli", "check", r["game_id"], "--kind",
+                          "pipes", "--verify"], capture_output=True, text=True)
+    assert out.returncode == 0, out.stderr
+    assert "unique" in out.stdout and "agrees" in out.stdout
+    html = tmp_path / "w.html"
+    out = subprocess.run([sys.executable, "-m", "deduce.cli", "solve", r["game_id"], "--kind",
+                          "pipes", "--html", str(html)], capture_output=True, text=True)
+    assert out.returncode == 0, out.stderr
+    page = html.read_text()
+    assert "closed edges a short tick" in page and 'data-role="conclusion"' in page
+
+
+def test_multiple_solutions_are_reported():
+    gid = "4x4:2b56172a41796574"  # a random tree that turns two ways
+    p = decode_game_id(gid)
+    sols = oracle_solutions(p, limit=10)
+    assert len(sols) == 2
+    assert all(violations(p, open_edges=o) == [] for o in sols)
+    out = subprocess.run([sys.executable, "-m", "deduce.cli", "check", gid, "--kind", "pipes",
+                          "--verify"], capture_output=True, text=True)
+    assert out.returncode == 1, out.stdout + out.stderr
+    assert "multiple solutions" in out.stdout and "agrees" in out.stdout
+    assert rotations(p.tiles[0])
