@@ -99,14 +99,17 @@ class Solver:
 
     # -- the loop ---------------------------------------------------------
     def propagate(self, state: State, depth: int, log: list[Step],
-                  limit: int | None = None, focus: int = 0, techniques=None) -> None:
+                  limit: int | None = None, focus: int = 0, techniques=None,
+                  changed: int | None = None) -> None:
         """Apply steps until nothing applies (or ``limit`` steps were taken).
 
         Raises Contradiction when the state breaks a rule. ``focus`` (a mask)
         steers nested hypothesis candidates toward what an assumption changed.
+        ``changed``: the unknowns decided since the techniques last found
+        nothing (None: look at everything).
         """
         techniques = self.techniques if techniques is None else techniques
-        pending = [state.full] * len(techniques)
+        pending = [state.full if changed is None else changed] * len(techniques)
         kind, puzzle = self.kind, self.puzzle
         changed_here = 0 if depth == self.depth else focus
         while True:
@@ -264,7 +267,10 @@ class Solver:
         branch.assign(cell, value)
         proof: list[Step] = []
         try:
-            self.propagate(branch, depth - 1, proof, focus=1 << cell, techniques=techniques)
+            # the position was at a fixpoint of these techniques: only the
+            # assumed cell is new to them
+            self.propagate(branch, depth - 1, proof, focus=1 << cell, techniques=techniques,
+                           changed=1 << cell)
         except Contradiction as c:
             kind, puzzle = self.kind, self.puzzle
             name = kind.cell_name(puzzle, cell)

@@ -363,6 +363,9 @@ def _duties(view: View) -> dict[int, list[tuple[str, int]]]:
     ("pool", cells): the unknown cells of a 2x2 square with no white cell that
     only that island can reach, one of which it must take.
     """
+    cached = view.__dict__.get("_duties")
+    if cached is not None:
+        return cached
     only, owner = view.sole_reacher
     union = view.reach_union
     duties: dict[int, list[tuple[str, int]]] = {}
@@ -380,6 +383,7 @@ def _duties(view: View) -> dict[int, list[tuple[str, int]]]:
             clues = {owner[i] for i in bits(open_)}
             if len(clues) == 1:
                 duties.setdefault(clues.pop(), []).append(("pool", open_))
+    view.__dict__["_duties"] = duties
     return duties
 
 
@@ -464,9 +468,8 @@ def _articulation_cells(g, space: int, root: int):
 @TECHNIQUES.register("shape-enumeration", tier=4, name="Shape enumeration")
 def shape_enumeration(view: View):
     """Try every way an island can be completed; what all valid ways share is forced."""
-    shapes = _island_shapes(view)
-    for island in view.islands:
-        valid = shapes.get(island.clue)
+    for island in _watched(view):
+        valid = _shapes_of(view, island)
         if valid is None:
             continue
         step = _shared_by_all(view, island, valid, "shape-enumeration", "")
@@ -478,33 +481,44 @@ def shape_enumeration(view: View):
 @TECHNIQUES.register("battleground", tier=4, name="Battleground (competing islands)")
 def battleground(view: View):
     """Keep only completions of an island that leave some completion for each neighbour island."""
-    shapes = _island_shapes(view)
-    clues = [c for c, v in shapes.items() if v is not None]
-    if len(clues) < 2:
+    watched = [r.clue for r in _watched(view) if _shapes_of(view, r) is not None]
+    if not watched:
         return None
     reaches = view.reaches
     g = view.g
-    near = {c: [d for d in clues if d != c and g.grow(reaches[c]) & reaches[d]] for c in clues}
-    kept = {c: list(shapes[c]) for c in clues}
-    rivals: dict[int, set[int]] = {c: set() for c in clues}
-    work = [c for c in clues if near[c]]
+    by_clue = {r.clue: r for r in view.islands}
+    listed = [r.clue for r in view.islands if not r.complete and r.need is not None
+              and r.remaining <= SHAPE_REMAINING]
+    near: dict[int, list[int]] = {}
+
+    def neighbours(c: int) -> list[int]:
+        got = near.get(c)
+        if got is None:
+            around = g.grow(reaches[c])
+            got = near[c] = [d for d in listed if d != c and around & reaches[d]
+                             and _shapes_of(view, by_clue[d]) is not None]
+        return got
+
+    kept: dict[int, list[int]] = {}
+    rivals: dict[int, set[int]] = {}
+    work = [c for c in watched if neighbours(c)]
     budget = PAIR_BUDGET
     while work:
         c = work.pop()
-        before = len(kept[c])
+        mine = kept.setdefault(c, list(_shapes_of(view, by_clue[c])))
+        before = len(mine)
         survivors = []
-        for s in kept[c]:
+        for s in mine:
             ok = True
-            for d in near[c]:
-                pairs = 0
-                for t in kept[d]:
+            for d in neighbours(c):
+                theirs = kept.setdefault(d, list(_shapes_of(view, by_clue[d])))
+                for t in theirs:
                     budget -= 1
                     if _compatible(view, s, t):
                         break
-                    pairs += 1
                 else:
                     ok = False
-                    rivals[c].add(d)
+                    rivals.setdefault(c, set()).add(d)
                     break
             if budget < 0:
                 return None
@@ -512,7 +526,7 @@ def battleground(view: View):
                 survivors.append(s)
         if len(survivors) < before:
             kept[c] = survivors
-            island = next(r for r in view.islands if r.clue == c)
+            island = by_clue[c]
             if not survivors:
                 raise Contradiction("island-stuck", f"{view.region_name(island)} cannot be "
                                     "completed without blocking a neighbouring island",
@@ -522,8 +536,26 @@ def battleground(view: View):
                                       view.puzzle.clue_name(d) for d in sorted(rivals[c])))
             if step is not None:
                 return step
-            work.extend(d for d in near[c] if d not in work)
+            work.extend(d for d in neighbours(c) if d not in work)
     return None
+
+
+def _watched(view: View) -> list[Region]:
+    """Unfinished islands near what changed since the technique last looked.
+
+    Shapes depend on the cells around an island's reach, so an island whose
+    surroundings did not change is not enumerated again (the invalidation
+    queue). Rarely a far-away change to the wall matters too; hypotheses still
+    cover that.
+    """
+    g = view.g
+    out = []
+    for island in view.islands:
+        if island.complete or island.need is None or island.remaining > SHAPE_REMAINING:
+            continue
+        if g.grow(g.grow(view.reaches[island.clue])) & view.changed:
+            out.append(island)
+    return out
 
 
 def _shared_by_all(view: View, island: Region, valid: list[int], tid: str, why: str):
@@ -550,36 +582,28 @@ def _shared_by_all(view: View, island: Region, valid: list[int], tid: str, why: 
                 regions=(("island", tuple(bits(island.mask))),))
 
 
-def _island_shapes(view: View) -> dict[int, list[int] | None]:
-    """Plausible completions of each unfinished island (None: too many to list)."""
-    cached = getattr(view, "_shapes", None)
-    if cached is not None:
-        return cached
-    reaches = view.reaches
-    duties = _sole_reachers(view)
-    out: dict[int, list[int] | None] = {}
-    for island in view.islands:
-        if island.complete or island.need is None or island.remaining > SHAPE_REMAINING:
-            continue
-        shapes = _completions(view, island)
-        if shapes is None:
-            out[island.clue] = None
-            continue
+def _shapes_of(view: View, island: Region) -> list[int] | None:
+    """Plausible completions of an unfinished island (None: too many to list)."""
+    cache = view.__dict__.setdefault("_shape_cache", {})
+    if island.clue in cache:
+        return cache[island.clue]
+    shapes = _completions(view, island)
+    if shapes is not None:
+        reaches = view.reaches
         others = 0
         for c, m in reaches.items():
             if c != island.clue:
                 others |= m
         mine_only = reaches[island.clue] & ~others & view.unknown
-        must = duties.get(island.clue, 0)
-        valid = [s for s in shapes if _plausible(view, island, s, mine_only, must)]
-        if len(valid) <= NEIGHBOUR_CHECK_SHAPES:
-            valid = [s for s in valid if _leaves_room(view, island, s)]
-        if not valid:
+        must = _sole_reachers(view).get(island.clue, 0)
+        shapes = [s for s in shapes if _plausible(view, island, s, mine_only, must)]
+        if len(shapes) <= NEIGHBOUR_CHECK_SHAPES:
+            shapes = [s for s in shapes if _leaves_room(view, island, s)]
+        if not shapes:
             raise Contradiction("island-stuck", f"no shape completes {view.region_name(island)} "
                                 "without breaking a rule", tuple(bits(island.mask)))
-        out[island.clue] = valid
-    view._shapes = out
-    return out
+    cache[island.clue] = shapes
+    return shapes
 
 
 _COMPLETIONS: dict[tuple, list[int] | None] = {}
