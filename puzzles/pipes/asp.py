@@ -15,9 +15,11 @@ How the rules are encoded:
 - an edge is ``open`` when the tile on either side points into it, and then
   the other side must point into it too; a tile never points off the board or
   into a barrier;
-- every tile is reachable from tile 0 through open edges (connected), and
-  there are exactly ``tiles - 1`` open edges, so the open pipes form a tree.
-  Each tree corresponds to one answer set (orientations are distinct).
+- every tile but tile 0 picks a ``parent`` across an open edge, the parent
+  links form no cycle (clingo's ``#edge`` acyclicity), and every open edge is
+  a parent link one way: so the open pipes are a tree over all tiles. A tree
+  rooted at tile 0 has one parent function and the orientations are distinct,
+  so answer sets and solutions correspond one to one.
 """
 from __future__ import annotations
 
@@ -30,25 +32,25 @@ PROGRAM = r"""
 % input: tile(T). may(T,O): O is an orientation of tile T. bit(O,D): side D is in O.
 % side(T,D,E): side D of tile T is edge E (absent on the left/top border).
 % wall(E): edge E is the border or a barrier. link(E,A,B): edge E joins tiles A and B.
-% tiles(N).
 1 { orient(T,O) : may(T,O) } 1 :- tile(T).
 out(T,D) :- orient(T,O), bit(O,D).
 :- out(T,D), not side(T,D,_).
 :- out(T,D), side(T,D,E), wall(E).
 open(E) :- out(T,D), side(T,D,E).
 :- open(E), side(T,D,E), not out(T,D).
-reach(0).
-reach(B) :- reach(A), link(E,A,B), open(E).
-reach(A) :- reach(B), link(E,A,B), open(E).
-:- tile(T), not reach(T).
-:- tiles(N), #count { E : open(E) } != N - 1.
+% the open pipes as a tree rooted at tile 0: every other tile picks one parent through
+% an open edge, parent links never close a cycle (clingo's acyclicity #edge), and
+% every open edge is a parent link one way
+1 { parent(A,B) : link(E,A,B), open(E); parent(A,B) : link(E,B,A), open(E) } 1 :- tile(A), A != 0.
+#edge (A,B) : parent(A,B).
+:- link(E,A,B), open(E), not parent(A,B), not parent(B,A).
 #show.
 #show shown(0,E) : open(E).
 """
 
 
 def facts(puzzle: Pipes) -> str:
-    out = [f"tiles({puzzle.size})."]
+    out: list[str] = []
     add = out.append
     for o in range(16):
         for d in DIRS:
