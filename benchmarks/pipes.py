@@ -9,7 +9,9 @@
    solved and checked against the clingo oracle (one solution, the same);
 3. ``deduce check`` (uniqueness with the human verdict) at 20x20, beside the oracle;
 4. soundness: random small boards, every step of every walkthrough checked against
-   all oracle solutions consistent with random givens (unsound steps must be 0).
+   all oracle solutions consistent with random givens (unsound steps must be 0);
+5. mutations: shared puzzles with one corner turned into a straight (or back) or two
+   tiles swapped: ``deduce check`` verdicts against the oracle (disagreements must be 0).
 
 Prints one table per part (Markdown). Nothing is written to the project.
 """
@@ -191,6 +193,42 @@ def soundness(args) -> None:
                   unsound, contradictions, wrong_contradictions]]))
 
 
+def mutations(args) -> None:
+    if not args.mutations or not DATA.exists():
+        return
+    rng = random.Random(args.seed)
+    recs = [json.loads(line) for line in DATA.read_text().splitlines()]
+    table_ = Counter()
+    disagree = 0
+    secs = []
+    for _ in range(args.mutations):
+        p = from_record(rng.choice(recs))
+        tiles = list(p.tiles)
+        if rng.random() < 0.5:
+            t = rng.choice([t for t, x in enumerate(tiles) if x in (3, 5, 6, 9, 10, 12)])
+            tiles[t] = 5 if tiles[t] not in (5, 10) else 3
+            how = "corner/straight"
+        else:
+            a, b = rng.sample(range(p.size), 2)
+            tiles[a], tiles[b] = tiles[b], tiles[a]
+            how = "swap"
+        q = type(p)(p.rows, p.cols, tuple(tiles), p.barriers, p.params)
+        t = time.perf_counter()
+        c = check(KIND, q, human_depth=2, budget=args.budget)
+        secs.append(time.perf_counter() - t)
+        n = len(oracle(q, 2, args.budget))
+        want = {0: "none", 1: "unique", 2: "multiple"}[n]
+        table_[(how, want, c.verdict)] += 1
+        if c.verdict != want and c.verdict != "unknown":
+            disagree += 1
+            print("DISAGREE:", how, want, c.verdict, c.summary, file=sys.stderr)
+    print(f"\n## 5. {args.mutations} mutated sgt-net puzzles: check verdict against the oracle\n")
+    print(table(["mutation", "oracle", "check", "puzzles"],
+                [[h, w, v, n] for (h, w, v), n in sorted(table_.items())]))
+    print(f"\ndisagreements: {disagree}; check seconds median {statistics.median(secs):.3f}, "
+          f"max {max(secs):.3f}")
+
+
 def main(argv=None) -> int:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--count", type=int, default=20, help="fresh puzzles per size (default 20)")
@@ -200,6 +238,7 @@ def main(argv=None) -> int:
     ap.add_argument("--soundness", type=int, default=2000, help="random boards (0: skip)")
     ap.add_argument("--sound-depth", type=int, default=1)
     ap.add_argument("--seed", type=int, default=1)
+    ap.add_argument("--mutations", type=int, default=200, help="mutated puzzles (0: skip)")
     ap.add_argument("--skip-real", action="store_true")
     args = ap.parse_args(argv)
     if not args.skip_real:
@@ -207,6 +246,7 @@ def main(argv=None) -> int:
     ids20 = fresh(args) if args.count else []
     check_time(args, ids20)
     soundness(args)
+    mutations(args)
     return 0
 
 
