@@ -254,6 +254,16 @@ def test_rules_check(grid, opened, closed, rule):
     assert e.value.rule == rule
 
 
+def test_loop_names_only_the_ring():
+    p = parse_text("┌┬╴\n└┘╶")
+    s = position(p, opened=[((0, 0), (0, 1)), ((0, 0), (1, 0)), ((0, 1), (1, 1)),
+                            ((1, 0), (1, 1)), ((0, 1), (0, 2))])
+    with pytest.raises(Contradiction) as e:
+        TECHNIQUES.get("rules").apply(View(p, s))
+    assert e.value.text == "the open pipes through r1c1, r1c2, r2c1 and r2c2 close a loop"
+    assert edge(p, (0, 1), (0, 2)) not in e.value.premises
+
+
 def test_every_technique_has_a_test():
     names = {t.id for t in TECHNIQUES}
     src = open(__file__, encoding="utf-8").read()

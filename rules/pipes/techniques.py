@@ -62,11 +62,12 @@ def _what(view: View, t: int) -> str:
 
 
 def _sides_phrase(view: View, t: int, open_dirs: list[int], closed_dirs: list[int],
-                  agree: bool = False) -> str:
+                  agree: bool = False, known: bool = False) -> str:
+    """'opens toward r1c2 and is closed toward the border' (``known``: 'is open toward')."""
     parts = []
     if open_dirs:
         names = [view.toward(t, d) for d in open_dirs]
-        s = "opens toward " + _and(names)
+        s = ("is open toward " if known else "opens toward ") + _and(names)
         if agree:
             s += (" (so " + _and(names) + (" opens" if len(names) == 1 else " open")
                   + " toward it too)")
@@ -124,7 +125,7 @@ def rules_check(view: View):
         t = _lowest(bad)
         o, c = view.tile_sides(t)
         raise Contradiction("tile", f"{_what(view, t)} cannot turn to fit its sides "
-                            f"({_sides_phrase(view, t, [d for d in DIRS if o & d], [d for d in DIRS if c & d])})",
+                            f"({_sides_phrase(view, t, [d for d in DIRS if o & d], [d for d in DIRS if c & d], known=True)})",
                             tuple(bits(_known_edges(view, t))))
     clash = view.edges_of(tuple(nO)) & view.edges_of(tuple(nC))
     if clash:
@@ -136,8 +137,9 @@ def rules_check(view: View):
     for g in view.groups:
         inner = view.inner_edges(g)
         if inner.bit_count() >= g.bit_count():
-            raise Contradiction("loop", f"the open pipes through {view.names(g)} close a loop",
-                                tuple(bits(inner)))
+            ring = _loop_tiles(view, g)
+            raise Contradiction("loop", f"the open pipes through {view.names(ring, 8)} close a "
+                                "loop", tuple(bits(view.inner_edges(ring))))
     reach = view.reach(1)
     if reach != lay.full:
         cut = lay.full & ~reach
@@ -146,6 +148,26 @@ def rules_check(view: View):
                             "to the rest of the board",
                             tuple(bits(view.boundary_closed(part))))
     return None
+
+
+def _loop_tiles(view: View, group: int) -> int:
+    """The tiles on loops of open pipes inside ``group``: strip dead-end branches."""
+    p = view.puzzle
+    ones = view.state.ones
+    core = group
+    while True:
+        leaves = 0
+        for t in bits(core):
+            n = 0
+            for d in DIRS:
+                nb = p.neighbour(t, d)
+                if nb is not None and (core >> nb) & 1 and (ones >> p.side_edge(t, d)) & 1:
+                    n += 1
+            if n < 2:
+                leaves |= 1 << t
+        if not leaves:
+            return core
+        core &= ~leaves
 
 
 # --------------------------------------------------------------------- tier 1
@@ -197,8 +219,8 @@ def forced_sides(view: View):
         o, c = view.tile_sides(t)
         o &= ~sum(opens)
         c &= ~sum(closes)
-        known = _sides_phrase(view, t, [d for d in DIRS if o & d], [d for d in DIRS if c & d])
-        known = known.replace("opens toward", "is open toward", 1)
+        known = _sides_phrase(view, t, [d for d in DIRS if o & d], [d for d in DIRS if c & d],
+                              known=True)
         return (f"{_cap(_what(view, t))} {known}; every way it can still turn, it "
                 f"{_sides_phrase(view, t, opens, closes, agree=True)}.",
                 _known_edges(view, t, sum(opens) | sum(closes)))
