@@ -117,8 +117,10 @@ def _known_edges(view: View, t: int, skip: int = 0) -> int:
 # --------------------------------------------------------------------- tier 0
 @TECHNIQUES.register("rules", tier=0, name="Rules check", check_only=True)
 def rules_check(view: View):
-    """Stop at once when the position already breaks a rule: a tile that cannot turn to
-    fit its sides, a loop, or tiles that can no longer connect to the rest."""
+    """Stop at once when the position already breaks a rule.
+
+    A tile that cannot turn to fit its sides, two tiles that disagree about their edge,
+    a loop of open pipes, or tiles that can no longer connect to the rest."""
     p, lay = view.puzzle, view.layout
     nO, nC, bad = view.forced
     if bad:
@@ -173,9 +175,10 @@ def _loop_tiles(view: View, group: int) -> int:
 # --------------------------------------------------------------------- tier 1
 @TECHNIQUES.register("border", tier=1, name="Border and barriers")
 def border(view: View):
-    """A tile never points off the board or into a barrier; sides every orientation that
-    avoids them agrees on are decided (a corner in a corner, a straight along an edge,
-    a T pointing inward)."""
+    """A tile never points off the board or into a barrier.
+
+    The sides every orientation that avoids them agrees on are decided: a corner in a
+    corner, a straight along an edge, a T pointing inward."""
     lay, p = view.layout, view.puzzle
     if lay.border_steps is None:
         walls = ((p.walls & lay.full), ((p.walls >> lay.T << lay.cols) & lay.full) | lay.first_row,
@@ -209,8 +212,9 @@ def border(view: View):
 
 @TECHNIQUES.register("forced-sides", tier=1, name="Forced sides")
 def forced_sides(view: View):
-    """A side open (closed) in every orientation a tile can still take is open (closed);
-    the edge is shared, so the neighbour's side agrees."""
+    """A side open (closed) in every way a tile can still turn is open (closed).
+
+    The edge is shared, so the neighbour's side agrees (neighbour agreement)."""
     nO, nC, _ = view.forced
     if not (nO[0] | nO[1] | nO[2] | nO[3] | nC[0] | nC[1] | nC[2] | nC[3]):
         return None
@@ -252,8 +256,9 @@ def loop_avoidance(view: View):
 # --------------------------------------------------------------------- tier 2
 @TECHNIQUES.register("only-exit", tier=2, name="Only way out")
 def only_exit(view: View):
-    """A group of tiles that is not the whole board with a single side left that could
-    open toward other tiles opens it."""
+    """A group of joined tiles with a single way out left opens it.
+
+    Unless the group is the whole board, it must connect to the rest."""
     lay, p = view.layout, view.puzzle
     steps = []
     done = 0
@@ -278,8 +283,10 @@ def only_exit(view: View):
 
 @TECHNIQUES.register("isolation", tier=2, name="No isolated group")
 def isolation(view: View):
-    """An edge whose opening would join tiles into a group with no way left to the rest
-    of the board is closed (two dead ends never face each other)."""
+    """An edge whose opening would seal a group off from the rest of the board is closed.
+
+    Two dead ends never face each other, nor may a group be joined to a tile that
+    leaves it no way out."""
     lay, p = view.layout, view.puzzle
     full = lay.full
     # ports: tiles where all of a group's ways out are; a tile with no open side is its
@@ -356,8 +363,9 @@ def _ways_out(view: View, t: int, d: int, group: int) -> int:
 # --------------------------------------------------------------------- tier 3
 @TECHNIQUES.register("area-bridge", tier=3, name="Area counting: the only link")
 def area_bridge(view: View):
-    """An edge every connection between two areas of the board must cross (their other
-    links are closed) is open."""
+    """An edge every connection between two areas must cross is open (area counting).
+
+    Their other links are closed: the edge is a bridge of the edges not closed."""
     lay, p = view.layout, view.puzzle
     w, T = lay.cols, lay.T
     h = view.ho | view.hu
