@@ -78,6 +78,13 @@ def _kind() -> Kind:
     )
 
 
-KIND = _kind()
+def __getattr__(name: str):
+    # built on first use: rules.pipes imports puzzles.pipes.model, so building the kind
+    # while this package is first imported from rules.pipes would be circular
+    if name == "KIND":
+        kind = _kind()
+        globals()["KIND"] = kind
+        return kind
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
 
 __all__ = ["KIND", "Pipes", "answer", "initial_state", "state_rows", "violations"]
