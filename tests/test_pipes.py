@@ -367,6 +367,17 @@ def test_solve_json_has_nurikabe_fields_and_solution():
     assert all("?" not in row for row in data["grid"])
 
 
+def test_other_kinds_json_has_no_solution_field():
+    from pathlib import Path
+    from deduce.kind import load_kind
+    from explain.json_walkthrough import walkthrough
+    kind = load_kind("nurikabe")
+    example = Path(__file__).parents[1] / "puzzles" / "examples" / "nurikabe-7x7.txt"
+    puzzle = kind.load(str(example))
+    data = walkthrough(kind, puzzle, Solver(kind, puzzle, depth=1).solve())
+    assert "solution" not in data and kind.drawing is None and kind.answer is None
+
+
 def test_diagrams_draw_edges_and_step_marks():
     from explain.svg import grid_svg, step_svg
     from explain.terminal import step_diagram
