@@ -123,7 +123,7 @@ BAD = [
     "5x5:4283g8cb4da1deb7c7b38888b1",  # not hex
     "5x5:02838cb4da1deb7c7b38888b1",  # an empty tile
     "2x1:f1",  # a cross
-    "5x5w:42838cb4da1deb7c7b38888b1",  # wrapping
+    "5x1w:11111",  # wrapping with a single row
     "5x5q:42838cb4da1deb7c7b38888b1",  # unknown parameter
     "0x5:1",  # no width
     "1x1:1",  # one tile
@@ -146,7 +146,7 @@ def test_bad_input_is_one_line(text):
 
 
 def test_cli_bad_input_exits_2(tmp_path):
-    for arg in ("5x5w:42838cb4da1deb7c7b38888b1", "5x5:4283", str(tmp_path / "missing.txt")):
+    for arg in ("5x5q:42838cb4da1deb7c7b38888b1", "5x5:4283", str(tmp_path / "missing.txt")):
         out = subprocess.run([sys.executable, "-m", "deduce.cli", "solve", arg, "--kind", "pipes"],
                              capture_output=True, text=True)
         assert out.returncode == 2, arg
@@ -289,11 +289,11 @@ def _check_walkthrough(p: Pipes, state: State, depth: int) -> None:
 
 
 @given(st.integers(0, 2 ** 32), st.integers(2, 4), st.integers(2, 4), st.booleans(),
-       st.floats(0, 0.3))
+       st.floats(0, 0.3), st.booleans())
 @settings(max_examples=150, deadline=None, suppress_health_check=[HealthCheck.too_slow])
-def test_steps_hold_in_every_oracle_solution(seed, rows, cols, barriers, given_share):
+def test_steps_hold_in_every_oracle_solution(seed, rows, cols, barriers, given_share, wrapping):
     rng = random.Random(seed)
-    p, solved = random_tree_puzzle(rows, cols, rng, 0.25 if barriers else 0.0)
+    p, solved = random_tree_puzzle(rows, cols, rng, 0.25 if barriers else 0.0, wrapping)
     state = initial_state(p)
     truth = p.state_of(solved)
     for e in range(p.n):  # some edges given as in one solution
@@ -308,6 +308,23 @@ def test_contradictions_only_without_solutions(seed):
     rng = random.Random(seed)
     p = random_tiles_puzzle(rng.randint(2, 3), rng.randint(2, 4), rng)
     _check_walkthrough(p, initial_state(p), depth=1)
+
+
+# ------------------------------------------------------------------ wrapping
+WRAPPING = "7x7w:8cd49a1ee6722d8d57c68d7176822a3eee5818bdb5441259a"  # made by sgt-net --generate 1 7x7w
+
+
+def test_wrapping_game_id_solves_like_the_oracle():
+    p = decode_game_id(WRAPPING)
+    assert p.wrapping and encode_game_id(p) == WRAPPING
+    assert p.neighbour(6, 1) == 0 and p.neighbour(0, 2) == 42
+    assert p.edge_name(6) == "the edge between r1c7 and r1c1 (around the edge of the board)"
+    result = Solver(KIND, p, depth=3).solve()
+    assert result.solved
+    assert KIND.oracle(p, 2, 60) == [result.state]
+    assert violations(p, result.state) == []
+    svg = __import__("explain.svg", fromlist=["grid_svg"]).grid_svg(KIND, p, result.state)
+    assert 'class="edge open"' in svg
 
 
 # ------------------------------------------------------------------ real puzzles

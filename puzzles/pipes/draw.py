@@ -16,7 +16,8 @@ agreement edges, all with ``data-edge="r,c r,c"`` (0-based) and ``data-cell``
 Terminal: a doubled grid — tiles (box characters, ``?`` while not turned)
 with the edges between them (``─ │`` open, blank closed, ``·`` undecided,
 ``┃ ━`` barriers); conclusions in bold orange (plain: ``o`` open, ``x``
-closed), premises in blue (plain: ``*``).
+closed), premises in blue (plain: ``*``). On a wrapping board the edges around
+the side show only in the tiles' characters.
 """
 from __future__ import annotations
 
@@ -79,7 +80,7 @@ class PipesDrawing:
         def line(e: int) -> tuple[float, float, float, float]:
             a, b = p.ends(e)
             x1, y1 = centre(a)
-            if b is None:  # a border: half a pipe, to the side
+            if b is None or p.wraps(e):  # a border or around it: half a pipe, to the side
                 return (x1, y1, x1 + s / 2, y1) if e < p.size else (x1, y1, x1, y1 + s / 2)
             x2, y2 = centre(b)
             return x1, y1, x2, y2
@@ -88,12 +89,13 @@ class PipesDrawing:
             x1, y1, x2, y2 = line(e)
             mx, my = (x1 + x2) / 2, (y1 + y2) / 2
             half = s * 0.18
+            stub = p.ends(e)[1] is None or p.wraps(e)
             if e < p.size:  # a vertical tick across a right side
-                if p.ends(e)[1] is None:
+                if stub:
                     mx = x1 + s / 2
                 d = f"M{_fmt(mx)} {_fmt(my - half)}v{_fmt(2 * half)}"
             else:
-                if p.ends(e)[1] is None:
+                if stub:
                     my = y1 + s / 2
                 d = f"M{_fmt(mx - half)} {_fmt(my)}h{_fmt(2 * half)}"
             return (f'<path{extra} d="{d}" stroke="{colour}" stroke-width="{_fmt(width)}" '
@@ -102,9 +104,16 @@ class PipesDrawing:
         def pipe(e: int, colour: str, width: float, extra: str = "", dash: str = "") -> str:
             x1, y1, x2, y2 = line(e)
             dash_attr = f' stroke-dasharray="{dash}"' if dash else ""
-            return (f'<line{extra} x1="{_fmt(x1)}" y1="{_fmt(y1)}" x2="{_fmt(x2)}" '
-                    f'y2="{_fmt(y2)}" stroke="{colour}" stroke-width="{_fmt(width)}" '
-                    f'stroke-linecap="round"{dash_attr}/>')
+            out = (f'<line{extra} x1="{_fmt(x1)}" y1="{_fmt(y1)}" x2="{_fmt(x2)}" '
+                   f'y2="{_fmt(y2)}" stroke="{colour}" stroke-width="{_fmt(width)}" '
+                   f'stroke-linecap="round"{dash_attr}/>')
+            if p.wraps(e):  # the other half, from the far side of the board
+                bx, by = centre(p.ends(e)[1])
+                ex, ey = (bx - s / 2, by) if e < p.size else (bx, by - s / 2)
+                out += (f'<line x1="{_fmt(ex)}" y1="{_fmt(ey)}" x2="{_fmt(bx)}" y2="{_fmt(by)}" '
+                        f'stroke="{colour}" stroke-width="{_fmt(width)}" stroke-linecap="round"'
+                        f'{dash_attr}/>')
+            return out
 
         def frame(e: int, role: str, colour: str, width: float, pad: float) -> str:
             x1, y1, x2, y2 = line(e)

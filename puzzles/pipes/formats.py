@@ -7,7 +7,7 @@ one-line message names where the problem is (``source:line:col: what``).
   ``WxH[bP][a]:DESC``, one hex digit per tile of the scrambled start in
   row-major order (bits 1 right, 2 up, 4 left, 8 down), each optionally followed
   by ``v`` (a barrier on its right side) and/or ``h`` (on its bottom side).
-  Wrapping grids (``w``) are refused;
+  ``w`` makes a wrapping grid (the edges of the board meet);
 - **plain text** (:func:`parse_text`, :func:`to_text`) with box-drawing
   characters, one per tile (``─│┌┐└┘├┤┬┴`` and ``╴╵╶╷`` for dead ends). With
   barriers, tiles are separated by a space, or ``|`` for a barrier between
@@ -84,12 +84,12 @@ def decode_game_id(text: str, source: str = "<game id>") -> Pipes:
             raise _error(source, f"the {what} {n} is not from 1 to {MAX_SIDE}", 1, 1)
     if cols * rows < 2:
         raise _error(source, "a Net grid needs at least two tiles", 1, 1)
-    if "w" in params:
-        raise _error(source, "wrapping grids (w) are not supported: give a non-wrapping "
-                     "game ID", 1, len(m.group(1)) + 1 + params.index("w"))
-    if not re.fullmatch(r"(?:b\d*\.?\d*|a)*", params):
-        raise _error(source, f"unknown game parameters {_show(params)} (expected bP and/or a)",
+    if not re.fullmatch(r"(?:b\d*\.?\d*|a|w)*", params):
+        raise _error(source, f"unknown game parameters {_show(params)} (expected w, bP, a)",
                      1, len(head) - len(params) + 1)
+    wrapping = "w" in params
+    if wrapping and min(rows, cols) < 2:
+        raise _error(source, "a wrapping grid needs at least two rows and two columns", 1, 1)
     tiles: list[int] = []
     barriers: list[int] = []
     k, n = 0, rows * cols
@@ -118,7 +118,8 @@ def decode_game_id(text: str, source: str = "<game id>") -> Pipes:
     def fail(t: int, problem: str):
         raise _error(source, f"tile {t + 1} (r{t // cols + 1}c{t % cols + 1}) {problem}", 1)
     _check_tiles(tiles, fail)
-    return Pipes(rows, cols, tuple(tiles), tuple(barriers) if any(barriers) else (), params)
+    return Pipes(rows, cols, tuple(tiles), tuple(barriers) if any(barriers) else (), params,
+                 wrapping=wrapping)
 
 
 def encode_game_id(puzzle: Pipes) -> str:
@@ -217,7 +218,10 @@ def _tile(ch: str, source: str, line: int, col: int) -> int:
 
 
 def to_text(puzzle: Pipes, tiles: list[int] | tuple[int, ...] | None = None) -> str:
-    """The plain text form (``tiles``: other orientations to show, e.g. a solution)."""
+    """The plain text form (``tiles``: other orientations to show, e.g. a solution).
+
+    The text form has no wrapping: write a wrapping puzzle as a game ID.
+    """
     tiles = puzzle.tiles if tiles is None else tiles
     w = puzzle.cols
     out = []
@@ -267,7 +271,8 @@ def from_record(record: dict, source: str = "<record>", line: int = 1) -> Pipes:
             if int(ch, 16) not in rotations(p.tiles[t]):
                 raise fail(f"'solution' tile {t + 1} is not a rotation of the given tile")
         solution = solution.lower()
-    return Pipes(p.rows, p.cols, p.tiles, p.barriers, p.params, id=rid, solution=solution)
+    return Pipes(p.rows, p.cols, p.tiles, p.barriers, p.params, id=rid, solution=solution,
+                 wrapping=p.wrapping)
 
 
 def read_jsonl(path: str | Path, id: str | None = None) -> Pipes:

@@ -3,12 +3,15 @@
 Every tile holds a fixed piece of pipe — a dead end, a straight, a corner or a
 T — and may be rotated. Solved when every open side meets an open side of its
 neighbour, nothing points off the board or into a barrier, and all tiles form
-one connected tree (no loop).
+one connected tree (no loop). On a *wrapping* board the right side of the last
+column meets the left side of the first, and the bottom row meets the top row.
 
 Sides are bits as in Simon Tatham's Net: 1 right, 2 up, 4 left, 8 down. Tiles
 are numbered ``r * cols + c``. The unknowns of the solving state are the
 *edges*: edge ``t`` is the right side of tile ``t``, edge ``T + t`` its bottom
-side (``T`` tiles). An edge on the border or behind a barrier is a *wall*: it
+side (``T`` tiles); on a wrapping board the last column's right sides and the
+last row's bottom sides wrap around. An edge on the border or behind a barrier
+is a *wall*: it
 exists as an unknown (so edge sets and tile sets share bit positions) but is
 closed from the start. Value 1 is open.
 
@@ -75,6 +78,7 @@ class Pipes:
     params: str = ""  # game-ID parameters after WxH (e.g. "b0.2"), kept to write the ID back
     id: str = ""
     solution: str | None = None  # hex digits of the solved orientations, when known
+    wrapping: bool = False
 
     # -- derived ---------------------------------------------------------------
     @property
@@ -96,44 +100,62 @@ class Pipes:
         m = 0
         for t in range(T):
             r, c = divmod(t, w)
-            if c == w - 1 or self.barrier(t) & R:
+            if (c == w - 1 and not self.wrapping) or self.barrier(t) & R:
                 m |= 1 << t
-            if r == self.rows - 1 or self.barrier(t) & D:
+            if (r == self.rows - 1 and not self.wrapping) or self.barrier(t) & D:
                 m |= 1 << (T + t)
         return m
 
     def ends(self, e: int) -> tuple[int, int | None]:
         """The two tiles edge ``e`` joins (the second None on the border)."""
-        T, w = self.size, self.cols
-        if e < T:
-            return e, (e + 1 if e % w < w - 1 else None)
-        t = e - T
-        return t, (t + w if t + w < T else None)
+        if e < self.size:
+            return e, self.neighbour(e, R)
+        return e - self.size, self.neighbour(e - self.size, D)
 
     def side_edge(self, t: int, d: int) -> int | None:
         """The edge on side ``d`` of tile ``t`` (None: the border on the left or top)."""
+        return self._side_edges[t][d]
+
+    def neighbour(self, t: int, d: int) -> int | None:
+        """The tile next to ``t`` on side ``d`` (None: off the board)."""
+        return self._neighbours[t][d]
+
+    @cached_property
+    def _side_edges(self) -> list[dict[int, int | None]]:
+        return [{d: self._side_edge(t, d) for d in DIRS} for t in range(self.size)]
+
+    @cached_property
+    def _neighbours(self) -> list[dict[int, int | None]]:
+        return [{d: self._neighbour(t, d) for d in DIRS} for t in range(self.size)]
+
+    def _side_edge(self, t: int, d: int) -> int | None:
         T, w = self.size, self.cols
         if d == R:
             return t
         if d == D:
             return T + t
         if d == L:
-            return t - 1 if t % w else None
-        return T + t - w if t >= w else None
+            return t - 1 if t % w else (t + w - 1 if self.wrapping else None)
+        return T + t - w if t >= w else (2 * T + t - w if self.wrapping else None)
 
     def is_wall(self, t: int, d: int) -> bool:
         e = self.side_edge(t, d)
         return e is None or bool((self.walls >> e) & 1)
 
-    def neighbour(self, t: int, d: int) -> int | None:
+    def _neighbour(self, t: int, d: int) -> int | None:
         r, c = divmod(t, self.cols)
+        w, h = self.cols, self.rows
+        if self.wrapping:
+            if d in (R, L):
+                return r * w + (c + (1 if d == R else -1)) % w
+            return ((r + (1 if d == D else -1)) % h) * w + c
         if d == R:
-            return t + 1 if c < self.cols - 1 else None
+            return t + 1 if c < w - 1 else None
         if d == L:
             return t - 1 if c > 0 else None
         if d == U:
-            return t - self.cols if r > 0 else None
-        return t + self.cols if r < self.rows - 1 else None
+            return t - w if r > 0 else None
+        return t + w if r < h - 1 else None
 
     # -- naming ------------------------------------------------------------------
     def tile_name(self, t: int) -> str:
@@ -147,9 +169,17 @@ class Pipes:
         if b is None:
             side = "right of" if e < self.size else "below"
             return f"the border {side} {self.tile_name(a)}"
+        around = " (around the edge of the board)" if self.wraps(e) else ""
         if (self.walls >> e) & 1:
-            return f"the barrier between {self.tile_name(a)} and {self.tile_name(b)}"
-        return f"the edge between {self.tile_name(a)} and {self.tile_name(b)}"
+            return f"the barrier between {self.tile_name(a)} and {self.tile_name(b)}{around}"
+        return f"the edge between {self.tile_name(a)} and {self.tile_name(b)}{around}"
+
+    def wraps(self, e: int) -> bool:
+        """Whether edge ``e`` joins the last column to the first (or last row to first)."""
+        if not self.wrapping:
+            return False
+        T, w = self.size, self.cols
+        return e % w == w - 1 if e < T else e - T >= T - w
 
     def wall_phrase(self, t: int, d: int) -> str:
         """'the border on its left' / 'the barrier on its right'."""

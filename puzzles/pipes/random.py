@@ -11,11 +11,12 @@ from __future__ import annotations
 
 import random as _random
 
-from puzzles.pipes.model import D, R, Pipes, rotate
+from puzzles.pipes.model import D, L, R, U, Pipes, rotate
 
 
-def random_tree(rows: int, cols: int, rng: _random.Random) -> list[int]:
+def random_tree(rows: int, cols: int, rng: _random.Random, wrapping: bool = False) -> list[int]:
     """Open sides of every tile of a random spanning tree with no four-way tile."""
+    grid = Pipes(rows, cols, (1,) * (rows * cols), wrapping=wrapping)
     while True:
         T = rows * cols
         parent = list(range(T))
@@ -25,35 +26,36 @@ def random_tree(rows: int, cols: int, rng: _random.Random) -> list[int]:
                 parent[x] = parent[parent[x]]
                 x = parent[x]
             return x
-        edges = [(t, R) for t in range(T) if t % cols < cols - 1] + \
-                [(t, D) for t in range(T) if t + cols < T]
+        edges = [(t, d) for t in range(T) for d in (R, D) if grid.neighbour(t, d) is not None]
         rng.shuffle(edges)
         tiles = [0] * T
         for t, d in edges:
-            u = t + 1 if d == R else t + cols
+            u = grid.neighbour(t, d)
             a, b = find(t), find(u)
             if a == b:
                 continue
             parent[a] = b
             tiles[t] |= d
-            tiles[u] |= 4 if d == R else 2
+            tiles[u] |= L if d == R else U
         if all(x != 15 for x in tiles):
             return tiles
 
 
-def random_tree_puzzle(rows: int, cols: int, rng: _random.Random,
-                       barrier_chance: float = 0.0) -> tuple[Pipes, list[int]]:
+def random_tree_puzzle(rows: int, cols: int, rng: _random.Random, barrier_chance: float = 0.0,
+                       wrapping: bool = False) -> tuple[Pipes, list[int]]:
     """A scrambled random tree and its tree's orientations (one of its solutions)."""
-    solved = random_tree(rows, cols, rng)
+    solved = random_tree(rows, cols, rng, wrapping)
     T = rows * cols
     barriers = [0] * T
+    grid = Pipes(rows, cols, (1,) * T, wrapping=wrapping)
     for t in range(T):
         for d in (R, D):
-            inside = (d == R and t % cols < cols - 1) or (d == D and t + cols < T)
+            inside = grid.neighbour(t, d) is not None
             if inside and not solved[t] & d and rng.random() < barrier_chance:
                 barriers[t] |= d
     tiles = tuple(rotate(x, rng.randrange(4)) for x in solved)
-    return Pipes(rows, cols, tiles, tuple(barriers) if any(barriers) else ()), solved
+    return Pipes(rows, cols, tiles, tuple(barriers) if any(barriers) else (),
+                 "w" if wrapping else "", wrapping=wrapping), solved
 
 
 def random_tiles_puzzle(rows: int, cols: int, rng: _random.Random) -> Pipes:

@@ -19,7 +19,7 @@ from deduce.step import Step
 from deduce.technique import Registry
 
 from puzzles.pipes.model import DIRS, OPPOSITE, shape_name
-from rules.pipes.view import View, forced
+from rules.pipes.view import View, flood, forced
 
 TECHNIQUES = Registry()
 OPEN, CLOSED = 1, 0
@@ -181,8 +181,8 @@ def border(view: View):
     corner, a straight along an edge, a T pointing inward."""
     lay, p = view.layout, view.puzzle
     if lay.border_steps is None:
-        walls = ((p.walls & lay.full), ((p.walls >> lay.T << lay.cols) & lay.full) | lay.first_row,
-                 ((p.walls << 1) & lay.full) | lay.first_col, p.walls >> lay.T)
+        wr, wd = p.walls & lay.full, p.walls >> lay.T
+        walls = (wr, lay.down(wd), lay.right(wr), wd)
         nO, nC, _ = forced(lay, (0, 0, 0, 0), walls)
 
         def text(t, opens, closes):
@@ -235,10 +235,9 @@ def forced_sides(view: View):
 def loop_avoidance(view: View):
     """An edge between two tiles already joined by open pipes is closed."""
     lay, p = view.layout, view.puzzle
-    w = lay.cols
     steps = []
     for g in view.groups:
-        edges = (view.hu & g & (g >> 1)) | ((view.vu & g & (g >> w)) << lay.T)
+        edges = (view.hu & g & lay.left(g)) | ((view.vu & g & lay.up(g)) << lay.T)
         for e in bits(edges):
             a, b = p.ends(e)
             path = view.path(a, b, g)
@@ -379,15 +378,13 @@ def area_bridge(view: View):
     bridges = []
     counter = 1
 
+    passable = h | (v << T)
+
     def nbrs(x):
-        if (h >> x) & 1:
-            yield x + 1, x
-        if x % w and (h >> (x - 1)) & 1:
-            yield x - 1, x - 1
-        if (v >> x) & 1:
-            yield x + w, T + x
-        if x >= w and (v >> (x - w)) & 1:
-            yield x - w, T + x - w
+        for d in DIRS:
+            e = p.side_edge(x, d)
+            if e is not None and (passable >> e) & 1:
+                yield p.neighbour(x, d), e
     seen[0] = True
     disc[0] = low[0] = counter
     stack = [(0, -1, nbrs(0))]
@@ -418,8 +415,7 @@ def area_bridge(view: View):
     steps = []
     for e, child in bridges:
         hh, vv = (h & ~(1 << e), v) if e < T else (h, v & ~(1 << (e - T)))
-        from rules.pipes.view import flood
-        side = flood(1 << child, hh, vv, w)
+        side = flood(lay, 1 << child, hh, vv)
         if side.bit_count() > T - side.bit_count():
             side = lay.full & ~side
         steps.append(_step(

@@ -31,6 +31,7 @@ class Layout:
         self.cols = w = p.cols
         self.full = (1 << T) - 1
         self.first_col = sum(1 << (r * w) for r in range(p.rows))
+        self.last_col = self.first_col << (w - 1)
         self.first_row = (1 << w) - 1
         self.dead = self.straight = self.corner = self.tee = 0
         for t, x in enumerate(p.tiles):
@@ -44,7 +45,28 @@ class Layout:
             elif n == 2:
                 self.corner |= 1 << t
         self.rotations = [rotations(x) for x in p.tiles]
+        self.wrapping = p.wrapping
+        self.groups: dict[int, list[int]] = {}  # open edges -> groups (a small cache)
         self.border_steps = None  # filled by the border technique, once
+
+    # Tile masks moved one step, wrapping around within the row / column. On a board
+    # that does not wrap, what wraps is always a wall (closed, never open nor unknown),
+    # which is exactly the border: so the same formulas serve both kinds of board.
+    def right(self, m: int) -> int:
+        """Bit t of the result: the left neighbour of t is in ``m``."""
+        return ((m << 1) & ~self.first_col & self.full) | ((m & self.last_col) >> (self.cols - 1))
+
+    def left(self, m: int) -> int:
+        """Bit t of the result: the right neighbour of t is in ``m``."""
+        return ((m >> 1) & ~self.last_col) | ((m & self.first_col) << (self.cols - 1))
+
+    def down(self, m: int) -> int:
+        """Bit t of the result: the upper neighbour of t is in ``m``."""
+        return ((m << self.cols) & self.full) | (m >> (self.T - self.cols))
+
+    def up(self, m: int) -> int:
+        """Bit t of the result: the lower neighbour of t is in ``m``."""
+        return (m >> self.cols) | ((m & self.first_row) << (self.T - self.cols))
 
     _cache: dict[int, tuple[object, "Layout"]] = {}
 
@@ -60,15 +82,24 @@ class Layout:
         return layout
 
 
-def flood(seed: int, h: int, v: int, cols: int) -> int:
+def flood(lay: "Layout", seed: int, h: int, v: int) -> int:
     """The tiles reachable from ``seed`` through right sides ``h`` and bottom sides ``v``.
 
-    >>> bin(flood(1, 0b011, 0, 3))  # a row of 3 tiles, the first two right sides passable
+    >>> from puzzles.pipes.model import Pipes
+    >>> lay = Layout(Pipes(1, 3, (1, 5, 4)))
+    >>> bin(flood(lay, 1, 0b011, 0))  # the first two right sides passable
     '0b111'
     """
     r = seed
+    if not lay.wrapping:  # plain shifts: nothing passable crosses a row end or the bottom
+        w = lay.cols
+        while True:
+            n = r | ((r & h) << 1) | ((r >> 1) & h) | ((r & v) << w) | ((r >> w) & v)
+            if n == r:
+                return r
+            r = n
     while True:
-        n = r | ((r & h) << 1) | ((r >> 1) & h) | ((r & v) << cols) | ((r >> cols) & v)
+        n = r | lay.right(r & h) | (lay.left(r) & h) | lay.down(r & v) | (lay.up(r) & v)
         if n == r:
             return r
         r = n
@@ -154,17 +185,17 @@ class View:
 
     # -- sides as tile masks (right, up, left, down) -------------------------------------
     def open_sides(self) -> tuple[int, int, int, int]:
-        lay, w = self.layout, self.layout.cols
-        return (self.ho, (self.vo << w) & lay.full, (self.ho << 1) & lay.full, self.vo)
+        lay = self.layout
+        return (self.ho, lay.down(self.vo), lay.right(self.ho), self.vo)
 
     def closed_sides(self) -> tuple[int, int, int, int]:
-        lay, w = self.layout, self.layout.cols
-        return (self.hc, ((self.vc << w) & lay.full) | lay.first_row,
-                ((self.hc << 1) & lay.full) | lay.first_col, self.vc)
+        # the border's right and bottom walls move onto the left and top sides
+        lay = self.layout
+        return (self.hc, lay.down(self.vc), lay.right(self.hc), self.vc)
 
     def unknown_sides(self) -> tuple[int, int, int, int]:
-        lay, w = self.layout, self.layout.cols
-        return (self.hu, (self.vu << w) & lay.full, (self.hu << 1) & lay.full, self.vu)
+        lay = self.layout
+        return (self.hu, lay.down(self.vu), lay.right(self.hu), self.vu)
 
     @property
     def forced(self):
@@ -200,22 +231,21 @@ class View:
         """Per-side tile masks (right, up, left, down) -> the edge mask they name."""
         lay = self.layout
         r, u, l_, d = masks
-        return (r | (l_ >> 1)) | ((d | (u >> lay.cols)) << lay.T)
+        return (r | lay.left(l_)) | ((d | lay.up(u)) << lay.T)
 
     def inner_edges(self, tiles: int, open_only: bool = True) -> int:
         """The open (or not closed) edges with both ends in ``tiles``."""
         lay = self.layout
         h = self.ho if open_only else self.ho | self.hu
         v = self.vo if open_only else self.vo | self.vu
-        return (h & tiles & (tiles >> 1)) | ((v & tiles & (tiles >> lay.cols)) << lay.T)
+        return (h & tiles & lay.left(tiles)) | ((v & tiles & lay.up(tiles)) << lay.T)
 
     def boundary_closed(self, tiles: int) -> int:
         """The closed real edges (not walls) between ``tiles`` and the other tiles."""
-        lay, w = self.layout, self.layout.cols
-        walls = self.puzzle.walls
-        h = self.hc & (tiles ^ (tiles >> 1))
-        v = self.vc & (tiles ^ (tiles >> w))
-        return ((h & lay.full) | ((v & lay.full) << lay.T)) & ~walls
+        lay = self.layout
+        h = self.hc & (tiles ^ lay.left(tiles))
+        v = self.vc & (tiles ^ lay.up(tiles))
+        return (h | (v << lay.T)) & ~self.puzzle.walls
 
     # -- groups ------------------------------------------------------------------------
     @property
@@ -223,13 +253,20 @@ class View:
         """Tiles joined by open pipes, for every group of two or more tiles."""
         if self._groups is None:
             lay = self.layout
-            o = self.open_sides()
-            todo = o[0] | o[1] | o[2] | o[3]
-            out = []
-            while todo:
-                g = flood(todo & -todo, self.ho, self.vo, lay.cols)
-                out.append(g)
-                todo &= ~g
+            # many steps only close edges: the groups of the same open edges are reused
+            ones = self.state.ones
+            out = lay.groups.get(ones)
+            if out is None:
+                o = self.open_sides()
+                todo = o[0] | o[1] | o[2] | o[3]
+                out = []
+                while todo:
+                    g = flood(lay, todo & -todo, self.ho, self.vo)
+                    out.append(g)
+                    todo &= ~g
+                if len(lay.groups) >= 64:
+                    lay.groups.clear()
+                lay.groups[ones] = out
             self._groups = out
         return self._groups
 
@@ -242,14 +279,14 @@ class View:
 
     def exits(self, tiles: int) -> tuple[int, int, int, int]:
         """Per side, the tiles of ``tiles`` whose side there is unknown and leads out."""
-        w = self.layout.cols
+        lay = self.layout
         uR, uU, uL, uD = self.unknown_sides()
-        return (uR & tiles & ~(tiles >> 1), uU & tiles & ~(tiles << w),
-                uL & tiles & ~(tiles << 1), uD & tiles & ~(tiles >> w))
+        return (uR & tiles & ~lay.left(tiles), uU & tiles & ~lay.down(tiles),
+                uL & tiles & ~lay.right(tiles), uD & tiles & ~lay.up(tiles))
 
     def reach(self, seed: int) -> int:
         """Tiles reachable from ``seed`` through edges that are not closed."""
-        return flood(seed, self.ho | self.hu, self.vo | self.vu, self.layout.cols)
+        return flood(self.layout, seed, self.ho | self.hu, self.vo | self.vu)
 
     def path(self, a: int, b: int, tiles: int) -> list[int]:
         """Tiles of a path of open pipes from ``a`` to ``b`` inside ``tiles`` (a first)."""
