@@ -128,6 +128,9 @@ def test_text_parse_then_check_roundtrip():
     # an either-way step (and, below, a hypothesis) conclude cells that are not forced
     ". . . . .\n. . . . .\n5 . . . .\n. . . . 4\n. . . . .\n",
     "6 . . . . .\n. . 5 . . .\n. . . . . 2\n. . . . . .\n. . . . . .\n. . . . 5 .\n",
+    # the cache key missed the cells of a fragment lying beyond the island's area:
+    # a two-cell fragment and a one-cell one looked alike (soundness seed 1697)
+    "1 . . . . .\n. . . . . 2\n. . . . . .\n. 6 . . 5 .\n. . . . . .\n",
 ])
 def test_regression_depth1_steps_sound(grid):
     p = parse_text(grid)

@@ -53,7 +53,9 @@ def rules_check(view: View):
             raise Contradiction("orphan", f"{view.region_name(frag)} are cut off from every number"
                                 if frag.size > 1 else f"{view.region_name(frag)} is cut off from "
                                 "every number", tuple(bits(frag.mask)))
-    if black:
+    # new black cells never split the wall (they were open before): only cells
+    # turned white since the last check can
+    if black and view.changed & view.white:
         low = black & -black
         if g.flood(low, black | view.unknown) & black != black:
             walls = view.walls()
@@ -501,6 +503,16 @@ def battleground(view: View):
 
     kept: dict[int, list[int]] = {}
     rivals: dict[int, set[int]] = {}
+    alive_sets: dict[int, tuple[int, set[int]]] = {}
+
+    def alive(d: int) -> set[int]:
+        got = alive_sets.get(d)
+        if got is None or got[0] != len(kept[d]):
+            got = alive_sets[d] = (len(kept[d]), set(kept[d]))
+        return got[1]
+
+    if len(_SUPPORT) > 200000:
+        _SUPPORT.clear()
     work = [c for c in watched if neighbours(c)]
     budget = PAIR_BUDGET
     while work:
@@ -512,9 +524,15 @@ def battleground(view: View):
             ok = True
             for d in neighbours(c):
                 theirs = kept.setdefault(d, list(_shapes_of(view, by_clue[d])))
+                # the partner found last time (in this or an earlier position)
+                # usually still fits: try it first
+                t = _SUPPORT.get((s, d))
+                if t is not None and t in alive(d) and _compatible(view, s, t):
+                    continue
                 for t in theirs:
                     budget -= 1
                     if _compatible(view, s, t):
+                        _SUPPORT[s, d] = t
                         break
                 else:
                     ok = False
@@ -538,6 +556,9 @@ def battleground(view: View):
                 return step
             work.extend(d for d in neighbours(c) if d not in work)
     return None
+
+
+_SUPPORT: dict[tuple[int, int], int] = {}  # (shape, rival clue) -> a rival shape that fit
 
 
 def _watched(view: View) -> list[Region]:
@@ -618,9 +639,17 @@ def _completions(view: View, island: Region) -> list[int] | None:
     """
     # Shapes only take cells of the reach; whether a cell can be added also
     # depends on the white cells next to it, which may lie just outside.
+    # A fragment next to the area is taken whole, so its cells beyond the area
+    # count too (a fragment of 2 costs more than the same cell alone).
+    g = view.g
     area = view.reaches[island.clue]
-    key = (view.g.rows, view.g.cols, island.need, island.mask,
-           area & view.unknown & ~view.forbidden(island), view.g.grow(area) & view.white)
+    near = g.grow(area)
+    white = near & view.white
+    for f in view.fragments:
+        if f.mask & near:
+            white |= f.mask
+    key = (g.rows, g.cols, island.need, island.mask,
+           area & view.unknown & ~view.forbidden(island), white)
     got = _COMPLETIONS.get(key, False)
     if got is False:
         if len(_COMPLETIONS) > 50000:
@@ -726,6 +755,11 @@ def _compatible(view: View, s: int, t: int) -> bool:
             for sq in squares_at[i]:
                 if sq & black == sq:
                     return False
+    # Together they can only cut the wall where they come close to each other
+    # (each alone leaves it connected); far apart, "compatible" is the safe
+    # answer: it keeps shapes, it never removes one.
+    if not (g.grow(g.grow(ring_s)) & ring_t):
+        return True
     space = (view.black | unknown) & ~(s | t)
     low = black & -black
     return g.flood(low, space) & black == black
