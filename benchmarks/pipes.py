@@ -20,6 +20,7 @@ from __future__ import annotations
 import argparse
 import json
 import random
+import re
 import shutil
 import statistics
 import subprocess
@@ -57,7 +58,7 @@ def by_size(results: list[dict], extra=()) -> str:
     head = ["size", "puzzles"] + [f"solved d{d}" for d in depths] + \
         ["not solved", "median s", "max s"] + [name for name, _ in extra]
     rows = []
-    for size in sorted(groups, key=lambda s: [int(x) for x in s.split("b")[0].split("x")] + [s]):
+    for size in sorted(groups, key=lambda s: [int(x) for x in re.findall(r"\d+", s)[:2]] + [s]):
         rs = groups[size]
         secs = [r["seconds"] for r in rs]
         count = Counter(r["depth"] for r in rs if r["verdict"] == "solved")
@@ -164,7 +165,8 @@ def soundness(args) -> None:
             p = random_tiles_puzzle(rows, cols, rng)
             truth = None
         else:
-            p, solved = random_tree_puzzle(rows, cols, rng, rng.choice([0.0, 0.25]))
+            p, solved = random_tree_puzzle(rows, cols, rng, rng.choice([0.0, 0.25]),
+                                           wrapping=rng.random() < 0.3)
             truth = p.state_of(solved)
         sols = oracle(p, 5000)
         if len(sols) >= 5000:
@@ -186,7 +188,8 @@ def soundness(args) -> None:
             if any((o >> e) & 1 != v for e, v in s.conclusions for o in ok):
                 unsound += 1
                 print("UNSOUND:", s.technique, s.text, file=sys.stderr)
-    print(f"\n## 4. soundness on {boards} random boards (2-4 x 2-5, depth <= {args.sound_depth})\n")
+    print(f"\n## 4. soundness on {boards} random boards (2-4 x 2-5, 30% wrapping, "
+          f"depth <= {args.sound_depth})\n")
     print(table(["boards", "with 0 / 1 / 2+ solutions", "steps checked", "unsound steps",
                  "contradictions", "wrong contradictions"],
                 [[boards, f"{by_solutions[0]} / {by_solutions[1]} / {by_solutions[2]}", steps,
@@ -232,7 +235,8 @@ def mutations(args) -> None:
 def main(argv=None) -> int:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--count", type=int, default=20, help="fresh puzzles per size (default 20)")
-    ap.add_argument("--sizes", nargs="+", default=["15x15", "20x20", "30x30"])
+    ap.add_argument("--sizes", nargs="+", default=["15x15", "20x20", "30x30", "15x15w"],
+                    help="sgt-net sizes (w: wrapping)")
     ap.add_argument("--depth", type=int, default=3)
     ap.add_argument("--budget", type=float, default=60.0)
     ap.add_argument("--soundness", type=int, default=2000, help="random boards (0: skip)")
