@@ -33,6 +33,9 @@ class Kind:
     - ``solution(puzzle)``: the known solution as a State, or None;
     - ``cells(puzzle, i)``: every grid cell unknown ``i`` stands for (a room of
       Nurimeizu); by default the one cell at ``coords``.
+    - ``generator(rows, cols, level, rng, deadline)``: a new puzzle of exactly
+      that level, see :mod:`deduce.generate`; ``to_record(puzzle)`` its JSONL
+      record, ``to_text(puzzle)`` its plain text form.
     - ``answer(puzzle, state)``: the solution in the puzzle's own notation (Pipes:
       Tatham hex digits), written as ``solution`` in the JSON walkthrough;
     - ``drawing``: a :class:`Drawing` for kinds whose unknowns are not cells (Pipes:
@@ -66,6 +69,14 @@ class Kind:
     answer: Callable[[Any, State], str] | None = None
     # kind-specific diagrams (a Drawing); None: one cell per unknown
     drawing: Any = None
+    # deduce generate: generator(rows, cols, level, rng, deadline) -> (puzzle, Result)
+    # or None once ``deadline`` (time.perf_counter()) passes; raises InputError for a
+    # size/level pair it cannot reach
+    generator: Callable[..., Any] | None = None
+    # a puzzle (with its solution) as a JSONL record in its collection's shape
+    to_record: Callable[[Any], dict] | None = None
+    # a puzzle in the kind's plain text form (``;`` starts a comment line)
+    to_text: Callable[[Any], str] | None = None
 
     def cells_of(self, puzzle: Any, i: int) -> list[tuple[int, int]]:
         """Every (row, col) unknown ``i`` stands for."""
