@@ -639,6 +639,11 @@ def _completions(view: View, island: Region) -> list[int] | None:
     """
     # Shapes only take cells of the reach; whether a cell can be added also
     # depends on the white cells next to it, which may lie just outside.
+    # A long way to go through a wide area always has more completions than
+    # SHAPE_LIMIT (measured on janko: every island 8+ cells short with 30+ open
+    # cells in reach overflowed); don't spend the enumeration to find that out.
+    if island.remaining >= 8 and (view.reaches[island.clue] & view.unknown).bit_count() >= 30:
+        return None
     # A fragment next to the area is taken whole, so its cells beyond the area
     # count too (a fragment of 2 costs more than the same cell alone).
     g = view.g
