@@ -11,6 +11,7 @@ import random
 
 from deduce.state import bits
 from puzzles.nurikabe.model import Nurikabe
+from puzzles.nurikabe.generate import random_grid  # noqa: F401 (moved there; used below)
 from rules.nurikabe.geometry import Geometry
 
 
@@ -36,31 +37,6 @@ def scattered_clues(rng: random.Random, min_side: int, max_side: int) -> Nurikab
     clues = [(cell, min(rng.choice([1, 1, 2, 2, 3, 3, 4, 5, 6, 8]), n))
              for cell in sorted(rng.sample(range(n), k))]
     return Nurikabe(rows, cols, tuple(clues))
-
-
-def random_grid(rng: random.Random, rows: int, cols: int, max_island: int = 6) -> int | None:
-    """The black cells of a random valid Nurikabe grid (no pool, one wall), or None."""
-    g = Geometry.of(rows, cols)
-    black = g.full
-    order = list(range(g.n))
-    for _ in range(4):
-        rng.shuffle(order)
-        for i in order:
-            bit = 1 << i
-            if not black & bit:
-                continue
-            rest = black & ~bit
-            if rest and g.flood(rest & -rest, rest) != rest:
-                continue  # would split the wall
-            if g.flood(bit, g.full & ~rest).bit_count() > max_island:
-                continue
-            in_pool = any(sq & black == sq for sq in g.squares_at[i])
-            if not in_pool and rng.random() < 0.6:
-                continue
-            black = rest
-    if any(sq & black == sq for sq in g.squares) or black == g.full:
-        return None
-    return black
 
 
 def from_random_grid(rng: random.Random, rows: int, cols: int) -> Nurikabe | None:

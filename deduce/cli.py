@@ -103,7 +103,8 @@ def cmd_hint(args, out: Console) -> int:
 # Further commands live in their own modules, each with ``add_parser(sub, common)``
 # that adds a sub-parser whose ``run(args, console) -> exit code`` is set via
 # ``set_defaults(run=...)``.
-COMMAND_MODULES: list[str] = ["deduce.check", "deduce.batch", "deduce.explain_cli"]
+COMMAND_MODULES: list[str] = ["deduce.check", "deduce.batch", "deduce.explain_cli",
+                               "deduce.generate"]
 
 
 def parser() -> argparse.ArgumentParser:

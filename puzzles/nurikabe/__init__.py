@@ -30,6 +30,19 @@ def _oracle(puzzle: Nurikabe, limit: int = 2, timeout: float | None = None) -> l
     return [rows_state(puzzle, rows) for rows in solutions(puzzle, limit, timeout)]
 
 
+def _generator(rows: int, cols: int, level: int, rng, deadline: float):
+    from puzzles.nurikabe.generate import generator
+    return generator(rows, cols, level, rng, deadline)
+
+
+def _to_record(puzzle: Nurikabe) -> dict:
+    from puzzles.nurikabe.formats import encode_puzzlink
+    return {"id": puzzle.id, "rows": puzzle.rows, "cols": puzzle.cols,
+            "grid": [" ".join(row) for row in puzzle.tokens()],
+            "solution": list(puzzle.solution) if puzzle.solution else None,
+            "puzzlink_url": encode_puzzlink(puzzle)}
+
+
 def _label(puzzle: Nurikabe, i: int) -> str | None:
     for cell, n in puzzle.clues:
         if cell == i:
@@ -57,6 +70,9 @@ def _kind() -> Kind:
         from_record=_from_record,
         solution=_solution,
         oracle=_oracle,
+        generator=_generator,
+        to_record=_to_record,
+        to_text=lambda p: p.to_text(),
     )
 
 

@@ -38,6 +38,24 @@ def _violations(puzzle: Nurimeizu, state: State) -> list[str]:
     return violations(puzzle, state)
 
 
+def _generator(rows: int, cols: int, level: int, rng, deadline: float):
+    from puzzles.nurimeizu.generate import generator
+    return generator(rows, cols, level, rng, deadline)
+
+
+def _to_record(puzzle: Nurimeizu) -> dict:
+    from puzzles.nurimeizu.formats import encode_puzzlink
+    return {"id": puzzle.id, "rows": puzzle.rows, "cols": puzzle.cols,
+            "n_rooms": puzzle.n_rooms, "puzzlink_url": encode_puzzlink(puzzle),
+            "clues": puzzle.clue_rows(), "rooms": puzzle.room_rows(),
+            "solution": list(puzzle.solution) if puzzle.solution else None}
+
+
+def _to_text(puzzle: Nurimeizu) -> str:
+    from puzzles.nurimeizu.formats import to_text
+    return to_text(puzzle)
+
+
 def _kind() -> Kind:
     from rules.nurimeizu import TECHNIQUES, View, candidates
     return Kind(
@@ -59,6 +77,9 @@ def _kind() -> Kind:
         from_record=_from_record,
         solution=_solution,
         oracle=_oracle,
+        generator=_generator,
+        to_record=_to_record,
+        to_text=_to_text,
     )
 
 

@@ -1,0 +1,110 @@
+"""deduce generate: unique puzzles (by the ASP oracle) of exactly the requested level,
+reproducible by seed, one-line errors, JSONL and text output that read back."""
+from __future__ import annotations
+
+import json
+import subprocess
+import sys
+
+import pytest
+
+from deduce.generate import LIMITS, generate, rate
+from deduce.kind import load_kind
+from deduce.solver import Solver
+
+CASES = [("nurikabe", 6, 6, level) for level in (1, 2, 3)] + [("nurikabe", 5, 5, 4)] + \
+        [("nurimeizu", 6, 6, level) for level in (1, 2, 4)]
+
+
+def run(*args):
+    return subprocess.run([sys.executable, "-m", "deduce.cli", *map(str, args)],
+                          capture_output=True, text=True, timeout=300)
+
+
+@pytest.mark.parametrize("name,rows,cols,level", CASES)
+def test_generated_puzzles_are_unique_by_oracle_and_of_exact_level(name, rows, cols, level):
+    kind = load_kind(name)
+    made = list(generate(kind, rows, cols, level, count=2, seed=11, budget=60))
+    assert len(made) == 2
+    for g in made:
+        p = g.puzzle
+        assert (p.rows, p.cols) == (rows, cols)
+        sols = kind.oracle(p, 2, 60)
+        assert len(sols) == 1 and sols[0] == g.result.state
+        assert sols[0] == kind.solution(p)  # the solution the record carries
+        full = Solver(kind, p, depth=3).solve()  # the grade `deduce grade` reports
+        assert full.solved and full.grade.level == level
+        if level > 1:  # not solvable one level down
+            assert not Solver(kind, p, depth=LIMITS[level - 1][1],
+                              max_tier=LIMITS[level - 1][0]).solve().solved
+        assert rate(kind, p, level)[0] == "exact"
+
+
+@pytest.mark.parametrize("name", ["nurikabe", "nurimeizu"])
+def test_seed_reproducible_text_on_stdout_reads_back(name, tmp_path):
+    a = run("generate", name, "--size", "5x6", "--level", "1", "--count", "2", "--seed", "4")
+    b = run("generate", name, "--size", "5x6", "--level", "1", "--count", "2", "--seed", "4")
+    c = run("generate", name, "--size", "5x6", "--level", "1", "--count", "2", "--seed", "5")
+    assert a.returncode == 0, a.stderr
+    assert a.stdout == b.stdout and a.stdout != c.stdout
+    kind = load_kind(name)
+    blocks = a.stdout.split("\n\n;")
+    assert len(blocks) == 2 and a.stdout.startswith(f"; gen-{name}-5x6-L1-s4-000: level 1 Easy")
+    for k, block in enumerate(blocks):
+        f = tmp_path / f"p{k}.txt"
+        f.write_text(block if k == 0 else ";" + block)
+        p = kind.load(str(f))
+        assert (p.rows, p.cols) == (6, 5)
+        r = Solver(kind, p).solve()
+        assert r.solved and r.grade.level == 1
+
+
+@pytest.mark.parametrize("name,fields", [
+    ("nurikabe", {"id", "rows", "cols", "grid", "solution", "puzzlink_url", "level", "grade"}),
+    ("nurimeizu", {"id", "rows", "cols", "n_rooms", "clues", "rooms", "solution",
+                   "puzzlink_url", "level", "grade"})])
+def test_out_writes_jsonl_records_that_check_and_decode(name, fields, tmp_path):
+    out = tmp_path / "gen.jsonl"
+    r = run("generate", name, "--size", "6x6", "--level", "2", "--count", "2", "--seed", "1",
+            "--out", out, "--plain")
+    assert r.returncode == 0, r.stderr
+    assert "2 " + name in r.stdout
+    records = [json.loads(line) for line in out.read_text().splitlines()]
+    assert len(records) == 2 and len({rec["id"] for rec in records}) == 2
+    kind = load_kind(name)
+    for rec in records:
+        assert fields <= set(rec)
+        assert rec["level"] == rec["grade"]["level"] == 2
+        p = kind.from_record(rec)
+        assert kind.solution(p) is not None
+        url = kind.load(rec["puzzlink_url"])
+        assert Solver(kind, url).solve().state == kind.solution(p)
+        c = run("check", out, "--kind", name, "--id", rec["id"], "--verify")
+        assert c.returncode == 0 and "level 2" in c.stdout and "agrees" in c.stdout, c.stdout
+
+
+@pytest.mark.parametrize("args,says", [
+    (["nurikabe", "--size", "10by10", "--level", "1"], "expected WxH"),
+    (["nurikabe", "--size", "1x9", "--level", "1"], "sides from 2"),
+    (["nurikabe", "--size", "7x7", "--level", "7"], "levels are 1 to 6"),
+    (["nurikabe", "--size", "7x7", "--level", "1", "--count", "0"], "--count 0"),
+    (["nurikabe", "--size", "7x7", "--level", "1", "--budget", "0"], "--budget 0"),
+    (["sudoku", "--size", "7x7", "--level", "1"], "unknown puzzle kind"),
+    (["nurimeizu", "--size", "7x7", "--level", "3"], "no technique of tier 4"),
+    (["nurikabe", "--size", "3x3", "--level", "6"], "needs at least 49 cells"),
+    (["nurikabe", "--size", "7x7", "--level", "1", "--out", "/nonexistent/dir/x.jsonl"],
+     "cannot write"),
+])
+def test_bad_arguments_exit_2_with_one_line(args, says):
+    r = run("generate", *args)
+    assert r.returncode == 2, (r.returncode, r.stderr)
+    assert r.stdout == ""
+    lines = r.stderr.strip().splitlines()
+    assert len(lines) == 1 and lines[0].startswith("deduce: error:") and says in lines[0], lines
+
+
+def test_budget_runs_out_exit_3_with_one_line():
+    r = run("generate", "nurikabe", "--size", "12x12", "--level", "6", "--budget", "0.5")
+    assert r.returncode == 3
+    lines = r.stderr.strip().splitlines()
+    assert len(lines) == 1 and "within 0.5 s" in lines[0]
