@@ -43,13 +43,17 @@ def rules_check(view: View):
     for sq in _squares_near(view, black):
         if sq & black == sq:
             raise Contradiction("pool", f"{g.square_name(sq)} is all black", tuple(bits(sq)))
+    # A region can only lose its last liberty where a cell next to it changed, or
+    # (an island) where another island grew next to that liberty.
+    near = g.grow(g.grow(view.changed))
     for island in view.islands:  # building the regions checks joined clues and oversize
-        if island.need is not None and not island.complete and not view.liberties(island):
+        if island.need is not None and not island.complete and island.mask & near \
+                and not view.liberties(island):
             raise Contradiction("island-stuck", f"{view.region_name(island)} cannot grow to "
                                 f"{island.need} cells" if island.need else
                                 f"{view.region_name(island)} cannot grow", tuple(bits(island.mask)))
     for frag in view.fragments:
-        if not view.liberties(frag):
+        if frag.mask & near and not view.liberties(frag):
             raise Contradiction("orphan", f"{view.region_name(frag)} are cut off from every number"
                                 if frag.size > 1 else f"{view.region_name(frag)} is cut off from "
                                 "every number", tuple(bits(frag.mask)))
@@ -288,70 +292,77 @@ def island_confinement(view: View):
     """An island must take the cells without which it cannot reach its size or its duties.
 
     Its duties: white fragments only it can reach, and 2x2 squares only it can
-    break (each needs one of its cells white).
+    break (each needs one of its cells white). One finding per island and pass:
+    on big grids a pass is costly, and islands far apart do not interfere.
     """
-    g = view.g
     reaches = view.reaches
     duties = _duties(view)
+    steps = []
     for island in view.islands:
         if island.complete or island.need is None:
             continue
-        area = reaches[island.clue]
-        who = view.region_name(island)
-        if area.bit_count() < island.need:
-            raise Contradiction("island-stuck", f"{who} can reach only {area.bit_count()} "
-                                f"cells, fewer than {island.need}", tuple(bits(area)))
-        if area.bit_count() == island.need and area & view.unknown:
-            cells = area & view.unknown
-            return _step(view, "island-confinement", 3, cells, WHITE, area,
-                         f"{who[0].upper()}{who[1:]} can reach exactly {island.need} cells, "
-                         f"so {g.names(cells)} {_plural(cells, 'is', 'are')} white.",
+        step = _confine(view, island, reaches[island.clue], duties.get(island.clue, ()))
+        if step is not None:
+            steps.append(step)
+    return steps or None
+
+
+def _confine(view: View, island: Region, area: int, mine) -> Step | None:
+    g = view.g
+    who = view.region_name(island)
+    if area.bit_count() < island.need:
+        raise Contradiction("island-stuck", f"{who} can reach only {area.bit_count()} "
+                            f"cells, fewer than {island.need}", tuple(bits(area)))
+    if area.bit_count() == island.need and area & view.unknown:
+        cells = area & view.unknown
+        return _step(view, "island-confinement", 3, cells, WHITE, area,
+                     f"{who[0].upper()}{who[1:]} can reach exactly {island.need} cells, "
+                     f"so {g.names(cells)} {_plural(cells, 'is', 'are')} white.",
+                     [("island", island.mask), ("area", area)])
+    # Everything below depends only on the cells around the island's area
+    # (and its duties): a situation already examined in vain is skipped.
+    zone = g.grow(g.grow(area))
+    seen = (g.rows, g.cols, island.need, island.mask, area, zone & view.unknown,
+            g.grow(zone) & view.white, tuple(mine))
+    if seen in _CONFINED:
+        return None
+    # A cell can only matter if it cuts the area apart, if the area is so tight
+    # that a detour around it costs too much, or if the island has duties.
+    if mine or area.bit_count() <= island.need + TIGHT_SLACK:
+        suspects = area & view.unknown
+    else:
+        suspects = 0
+        for i in _articulation_cells(g, area, island.clue):
+            suspects |= 1 << i
+        suspects &= view.unknown
+    for i in bits(suspects):
+        bit = 1 << i
+        without = view.reach(island, blocked=bit)
+        if without.bit_count() < island.need:
+            return _step(view, "island-confinement", 3, bit, WHITE, area,
+                         f"Without {g.name(i)}, {who} could reach only "
+                         f"{without.bit_count()} of its {island.need} cells, so "
+                         f"{g.name(i)} is white.",
                          [("island", island.mask), ("area", area)])
-        mine = duties.get(island.clue, ())
-        # Everything below depends only on the cells around the island's area
-        # (and its duties): a situation already examined in vain is skipped.
-        zone = g.grow(g.grow(area))
-        seen = (g.rows, g.cols, island.need, island.mask, area, zone & view.unknown,
-                g.grow(zone) & view.white, tuple(mine))
-        if seen in _CONFINED:
-            continue
-        # A cell can only matter if it cuts the area apart, if the area is so tight
-        # that a detour around it costs too much, or if the island has duties.
-        if mine or area.bit_count() <= island.need + TIGHT_SLACK:
-            suspects = area & view.unknown
-        else:
-            suspects = 0
-            for i in _articulation_cells(g, area, island.clue):
-                suspects |= 1 << i
-            suspects &= view.unknown
-        for i in bits(suspects):
-            bit = 1 << i
-            without = view.reach(island, blocked=bit)
-            if without.bit_count() < island.need:
-                return _step(view, "island-confinement", 3, bit, WHITE, area,
-                             f"Without {g.name(i)}, {who} could reach only "
-                             f"{without.bit_count()} of its {island.need} cells, so "
-                             f"{g.name(i)} is white.",
-                             [("island", island.mask), ("area", area)])
-            for role, target in mine:
-                if target & without:
-                    continue
-                if role == "fragment":
-                    text = (f"Only {who} can reach the white cells at {g.names(target, 4)}, "
-                            f"and without {g.name(i)} it could not, so {g.name(i)} is white.")
-                    regions = [("island", island.mask), ("island", target), ("area", area)]
-                else:
-                    sq = target | (bit if bit & target else 0)
-                    text = (f"Only {who} can break the pool at {g.names(target, 4)}, and "
-                            f"without {g.name(i)} it could not reach it, so {g.name(i)} is white.")
-                    regions = [("island", island.mask), ("square", sq), ("area", area)]
-                if bit & target:
-                    continue  # the cell is itself one of the ways to do the duty
-                return _step(view, "island-confinement", 3, bit, WHITE, area | target, text,
-                             regions)
-        if len(_CONFINED) > 200000:
-            _CONFINED.clear()
-        _CONFINED.add(seen)
+        for role, target in mine:
+            if target & without:
+                continue
+            if role == "fragment":
+                text = (f"Only {who} can reach the white cells at {g.names(target, 4)}, "
+                        f"and without {g.name(i)} it could not, so {g.name(i)} is white.")
+                regions = [("island", island.mask), ("island", target), ("area", area)]
+            else:
+                sq = target | (bit if bit & target else 0)
+                text = (f"Only {who} can break the pool at {g.names(target, 4)}, and "
+                        f"without {g.name(i)} it could not reach it, so {g.name(i)} is white.")
+                regions = [("island", island.mask), ("square", sq), ("area", area)]
+            if bit & target:
+                continue  # the cell is itself one of the ways to do the duty
+            return _step(view, "island-confinement", 3, bit, WHITE, area | target, text,
+                         regions)
+    if len(_CONFINED) > 200000:
+        _CONFINED.clear()
+    _CONFINED.add(seen)
     return None
 
 
