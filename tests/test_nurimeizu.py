@@ -164,6 +164,22 @@ def test_loop_prevention():
     assert run("loop-prevention", view(p, "...?\n.#.?\n.???\n???.")) is None
 
 
+def test_loop_prevention_room_wrapping_one_white_cell():
+    p = puzzle("aab\nacd\nefg", "S..\n...\n..G")
+    steps = run("loop-prevention", view(p, "???\n?.?\n???"))
+    assert concluded(steps, p) == {"r1c1": "#"}
+    assert "close a loop" in steps[0].text
+
+
+def test_loop_prevention_looks_only_near_what_changed():
+    p = puzzle(SINGLES, "S...\n....\n....\n...G")
+    v = view(p, "...?\n.#.?\n..??\n???.")
+    v.changed = 1 << p.room_of[15]  # only G's room changed: the loop at r3c3 is old news
+    assert run("loop-prevention", v) is None
+    v.changed = 1 << p.room_of[9]  # r3c2 turned white: look again
+    assert concluded(run("loop-prevention", v), p) == {"r3c3": "#"}
+
+
 def test_white_connectivity():
     p = puzzle(SINGLES, "S...\n....\n....\n...G")
     assert concluded(run("white-connectivity", view(p, ".#??\n??#?\n????\n???.")), p) == \
@@ -193,6 +209,36 @@ def test_route_chokepoint():
     # a triangle blocks a way the route could take (but the white tree may pass it)
     t = puzzle(SINGLES, "S...\n....\n.t..\n...G")
     assert concluded(run("route-chokepoint", view(t, ".#??\n.#??\n?.??\n.#?.")), t) == {}
+
+
+def test_route_chokepoint_room():
+    # every route from S to G passes the tall room at r1c2, through one cell or the other
+    p = puzzle("abc\ndbf\nghi", "S.G\n...\n...")
+    steps = run("route-chokepoint", view(p, "???\n???\n###"))
+    assert concluded(steps, p) == {"r1c2": "."}
+    assert "the room at r1c2" in steps[0].text
+    assert run("route-chokepoint", view(p, "???\n???\n???")) is None
+
+
+@pytest.mark.parametrize("marks, grid, words", [
+    # the circle sits in a pocket behind r1c2, away from G: the route would pass r1c2 twice
+    ("S.o\n...\nG..", "???\n?##\n?##", "twice"),
+    # the circle can only be reached through G, where the route ends
+    ("S.o\n..G\n...", "?#?\n???\n???", "where the route ends"),
+    # G and the circle on two sides of S
+    ("oSG\n...", "???\n###", "two different sides"),
+])
+def test_route_chokepoint_contradictions(marks, grid, words):
+    rows = marks.split("\n")
+    rooms = "\n".join("".join(chr(97 + r * len(rows[0]) + c) for c in range(len(rows[0])))
+                      for r in range(len(rows)))
+    p = puzzle(rooms, marks)
+    with pytest.raises(Contradiction) as e:
+        run("route-chokepoint", view(p, grid))
+    assert e.value.rule == "route" and words in e.value.text
+    # with a second way out of the pocket there is nothing wrong
+    if "twice" in words:
+        assert run("route-chokepoint", view(p, "???\n?#?\n???")) is None
 
 
 @pytest.mark.parametrize("grid, rule", [

@@ -105,7 +105,9 @@ def rules_check(view: View):
             raise Contradiction("exits", f"{_mark_name(view, x)} needs {need} white "
                                 f"neighbour{'s' if need > 1 else ''} but has {free.bit_count()} left",
                                 tuple(bits(view.rooms(g.neighbours[x] | (1 << x)))))
-    for area in view.areas:
+    areas = view.areas if view.is_fresh_start() else \
+        [a for a in view.areas if a & view.fresh_white]
+    for area in areas:
         problem = route_problem(view, area)
         if problem:
             text, cells = problem
@@ -158,6 +160,44 @@ def route_problem(view: View, area: int) -> tuple[str, int] | None:
         if off:
             return f"the route from S to G is complete and misses {name(_lowest(off))}", route
     return None
+
+
+def _lowlink(adj: list[list[int]], root: int):
+    """Depth-first search from ``root``: (disc, low, parent, postorder); disc -1 when unreached.
+
+    Child ``v`` of ``p`` with ``low[v] >= disc[p]``: every path from the subtree of ``v``
+    to the rest of the graph passes ``p`` (Tarjan's articulation points).
+    """
+    n = len(adj)
+    disc = [-1] * n
+    low = [0] * n
+    parent = [-1] * n
+    nxt = [0] * n
+    disc[root] = 0
+    t = 1
+    stack = [root]
+    post = []
+    while stack:
+        v = stack[-1]
+        nb = adj[v]
+        i = nxt[v]
+        if i < len(nb):
+            nxt[v] = i + 1
+            u = nb[i]
+            if disc[u] < 0:
+                disc[u] = low[u] = t
+                t += 1
+                parent[u] = v
+                stack.append(u)
+            elif u != parent[v] and disc[u] < low[v]:
+                low[v] = disc[u]
+        else:
+            stack.pop()
+            post.append(v)
+            pv = parent[v]
+            if pv >= 0 and low[v] < low[pv]:
+                low[pv] = low[v]
+    return disc, low, parent, post
 
 
 def _exits(lay):
@@ -225,6 +265,8 @@ def exits(view: View):
     """S and G need one white neighbour and a circle two; when only that many cells next
     to them are not black, their rooms are white."""
     lay, g = view.layout, view.g
+    if not view.is_fresh_start() and not view.fresh_black:
+        return None  # only new black cells take exits away
     steps = []
     done = 0
     for x, need in _exits(lay):
@@ -253,40 +295,49 @@ def loop_prevention(view: View):
     """A room whose whitening would close a loop of white cells is black."""
     lay, g = view.layout, view.g
     white = view.white
-    at = view.area_at
     steps = []
-    for k in bits(view.unknown_rooms):
-        cells = lay.room_masks[k]
-        size = cells.bit_count()
-        if lay.internal_edges[k] >= size:
-            steps.append(_step("loop-prevention", 2, 1 << k, BLACK, 1 << k,
-                               f"{_cap(view.room_name(k))} encloses a loop of its own cells, "
-                               "so it is black."))
+    for k in bits(lay.loop_rooms & view.unknown_rooms):
+        steps.append(_step("loop-prevention", 2, 1 << k, BLACK, 1 << k,
+                           f"{_cap(view.room_name(k))} encloses a loop of its own cells, "
+                           "so it is black."))
+    # a room can only start to close a loop when a white area next to it grew
+    near = white if view.is_fresh_start() else view.areas_holding(view.fresh_white)
+    if not near:
+        return steps or None
+    cols, nf, nl, full = g.cols, g.not_first_col, g.not_last_col, g.full
+    at = view.area_at
+    for k in bits(view.rooms(g.border(near)) & view.unknown_rooms & ~lay.loop_rooms):
+        m = lay.room_masks[k]
+        # contacts: (room cell, white cell) pairs side by side
+        touches = (((m << 1) & nf & white).bit_count() + ((m >> 1) & nl & white).bit_count()
+                   + ((m << cols) & full & white).bit_count() + ((m >> cols) & white).bit_count())
+        if touches < 2:
             continue
-        if not lay.room_border[k] & white:
+        seen: set[int] = set()
+        twice = None
+        for j in bits(lay.room_border[k] & white):
+            a = at[j]
+            if a in seen:
+                twice = a
+            seen.add(a)
+        if touches == len(seen):
             continue
-        touches = 0
-        areas = set()
-        for i in bits(cells):
-            for j in bits(g.neighbours[i] & white):
-                touches += 1
-                areas.add(at[j])
-        if touches > len(areas):
-            # the area it would meet twice
-            seen = set()
-            twice = None
-            for i in bits(cells):
-                for j in bits(g.neighbours[i] & white):
-                    if at[j] in seen:
-                        twice = at[j]
-                    seen.add(at[j])
-            area = view.areas[twice]
-            steps.append(_step(
-                "loop-prevention", 2, 1 << k, BLACK, (1 << k) | view.rooms(area),
-                f"If {view.room_name(k)} were white, it would join the white cells at "
-                f"{g.names(area, 3)} on two sides and close a loop, so it is black.",
-                [("area", view.rooms(area))]))
+        if twice is None:  # one white cell touching the room twice, or one area twice
+            twice = next(a for a in seen if _contacts(g, m, view.areas[a]) > 1)
+        area = view.areas[twice]
+        steps.append(_step(
+            "loop-prevention", 2, 1 << k, BLACK, (1 << k) | view.rooms(area),
+            f"If {view.room_name(k)} were white, it would join the white cells at "
+            f"{g.names(area, 3)} on two sides and close a loop, so it is black.",
+            [("area", view.rooms(area))]))
     return steps or None
+
+
+def _contacts(g, m: int, area: int) -> int:
+    """How many (cell of ``m``, cell of ``area``) pairs lie side by side."""
+    return (((m << 1) & g.not_first_col & area).bit_count()
+            + ((m >> 1) & g.not_last_col & area).bit_count()
+            + ((m << g.cols) & area).bit_count() + ((m >> g.cols) & area).bit_count())
 
 
 @TECHNIQUES.register("white-connectivity", tier=2, name="White connectivity")
@@ -295,37 +346,23 @@ def white_connectivity(view: View):
     lay = view.layout
     allowed = view.state.full & ~view.black_rooms
     must = view.white_rooms | lay.mark_rooms
-    nbrs = lay.room_nbrs
     root = lay.room_of[lay.start]
-    disc = {root: 0}
-    low = {root: 0}
-    first_white = {root: root}
-    t = 1
-    stack = [(root, -1, iter(list(bits(nbrs[root] & allowed))))]
+    adj = [[u for u in nb if (allowed >> u) & 1] if (allowed >> k) & 1 else []
+           for k, nb in enumerate(lay.room_nbr_lists)]
+    disc, low, parent, post = _lowlink(adj, root)
+    witness = [k if (must >> k) & 1 else -1 for k in range(len(adj))]
     forced: dict[int, int] = {}
-    while stack:
-        v, parent, it = stack[-1]
-        for u in it:
-            if u not in disc:
-                disc[u] = low[u] = t
-                t += 1
-                first_white[u] = u if (must >> u) & 1 else None
-                stack.append((u, v, iter(list(bits(nbrs[u] & allowed)))))
-                break
-            if u != parent and disc[u] < low[v]:
-                low[v] = disc[u]
-        else:
-            stack.pop()
-            if not stack:
-                break
-            pv = stack[-1][0]
-            if low[v] < low[pv]:
-                low[pv] = low[v]
-            if first_white[pv] is None:
-                first_white[pv] = first_white[v]
-            if (low[v] >= disc[pv] and first_white[v] is not None and pv != root
-                    and (view.unknown_rooms >> pv) & 1 and pv not in forced):
-                forced[pv] = first_white[v]
+    unknown = view.unknown_rooms
+    for v in post:
+        pv = parent[v]
+        if pv < 0:
+            continue
+        w = witness[v]
+        if w >= 0:
+            if witness[pv] < 0:
+                witness[pv] = w
+            if low[v] >= disc[pv] and pv != root and (unknown >> pv) & 1 and pv not in forced:
+                forced[pv] = w
     steps = []
     for k, w in forced.items():
         steps.append(_step(
@@ -344,8 +381,14 @@ def route_shape(view: View):
     with_terminals = [a for a in view.areas if a & lay.terminals]
     if len(with_terminals) < 2:
         return None
+    if view.is_fresh_start():
+        near = view.white
+    else:  # only a grown white area can make a new junction go wrong
+        near = view.areas_holding(view.fresh_white)
+        if not near & lay.terminals:
+            near = 0
     steps = []
-    for k in bits(view.unknown_rooms):
+    for k in bits(view.rooms(g.border(near)) & view.unknown_rooms if near else 0):
         border = lay.room_border[k]
         touched = [a for a in with_terminals if a & border]
         if len(touched) < 2:
@@ -366,48 +409,86 @@ def route_shape(view: View):
 
 @TECHNIQUES.register("route-chokepoint", tier=3, name="Route chokepoint")
 def route_chokepoint(view: View):
-    """A cell every route from S through the circles to G must cross (avoiding black cells
-    and triangles) is white, and so is its room."""
-    lay, g = view.layout, view.g
+    """A room every route from S through the circles to G must cross (avoiding black cells
+    and triangles) is white. The route is one path: it leaves S once, never passes a cell
+    twice and ends at G, so a cell with a circle beyond it but not G, the goal with a circle
+    beyond it, or a start with marks on two sides breaks the rules."""
+    lay, g, p = view.layout, view.g, view.puzzle
+    if not view.is_fresh_start() and not view.fresh_black and \
+            not view.changed & view.white_rooms & lay.big_rooms:
+        return None  # the graph below only changes with new black cells or grown rooms
     allowed = g.full & ~view.black & ~lay.triangles
-    terminals = (1 << lay.goal) | lay.circles
-    root = lay.start
-    nb = g.neighbours
-    disc = {root: 0}
-    low = {root: 0}
-    has = {root: True}
-    t = 1
-    stack = [(root, -1, iter(list(bits(nb[root] & allowed))))]
-    forced: dict[int, int] = {}  # room -> the cell
+    # nodes: every open cell, but a multi-cell unknown room is one node (it is all or nothing)
+    node_of = [-1] * g.n
+    owner: list[int] = []  # node -> cell, or ~room for a contracted room
+    for k in bits(view.unknown_rooms & lay.big_rooms):
+        for i in lay.room_cells[k]:
+            node_of[i] = len(owner)
+        owner.append(~k)
+    for i in bits(allowed & ~view.cells(view.unknown_rooms & lay.big_rooms)):
+        node_of[i] = len(owner)
+        owner.append(i)
+    adj: list[set[int]] = [set() for _ in owner]
+    for i, j in lay.cell_edges:
+        a, b = node_of[i], node_of[j]
+        if a >= 0 and b >= 0 and a != b:
+            adj[a].add(b)
+            adj[b].add(a)
+    root = node_of[lay.start]
+    disc, low, parent, post = _lowlink([list(x) for x in adj], root)
+    CIRCLE, GOAL = 1, 2
+    sub = [0] * len(owner)
+    where = [-1] * len(owner)  # a circle in the subtree, for sentences
+    for i in bits(lay.circles):
+        sub[node_of[i]] |= CIRCLE
+        where[node_of[i]] = i
+    sub[node_of[lay.goal]] |= GOAL
+    goal_node = node_of[lay.goal]
     unknown = view.unknown
-    while stack:
-        v, parent, it = stack[-1]
-        for u in it:
-            if u not in disc:
-                disc[u] = low[u] = t
-                t += 1
-                has[u] = bool((terminals >> u) & 1)
-                stack.append((u, v, iter(list(bits(nb[u] & allowed)))))
-                break
-            if u != parent and disc[u] < low[v]:
-                low[v] = disc[u]
-        else:
-            stack.pop()
-            if not stack:
-                break
-            pv = stack[-1][0]
-            if low[v] < low[pv]:
-                low[pv] = low[v]
-            if has[v]:
-                has[pv] = True
-                if low[v] >= disc[pv] and pv != root and (unknown >> pv) & 1:
-                    forced.setdefault(lay.room_of[pv], pv)
+    forced: dict[int, int] = {}  # room -> a cell of it
+    start_sides = []
+    for v in post:
+        pv = parent[v]
+        if pv < 0 or not sub[v]:
+            continue
+        if where[pv] < 0:
+            where[pv] = where[v]
+        cut = low[v] >= disc[pv]
+        sv = sub[v]
+        sub[pv] |= sv
+        if not cut:
+            continue
+        if pv == root:
+            start_sides.append(v)
+            continue
+        x = owner[pv]
+        if x >= 0:  # one cell: the route passes it at most once
+            if pv == goal_node and sv & CIRCLE:
+                raise Contradiction("route", f"{_mark_name(view, where[v])} can only be reached "
+                                    f"through {_mark_name(view, x)}, where the route ends",
+                                    (lay.room_of[x],))
+            if sv & CIRCLE and not sv & GOAL:
+                raise Contradiction(
+                    "route", f"the route would have to pass {g.name(x)} twice, to reach "
+                    f"{_mark_name(view, where[v])} behind it and come back to G",
+                    (lay.room_of[x],))
+            if (unknown >> x) & 1:
+                forced.setdefault(lay.room_of[x], x)
+        elif (view.unknown_rooms >> ~x) & 1:
+            forced.setdefault(~x, lay.room_cells[~x][0])
+    if len(start_sides) > 1:
+        a, b = (where[v] if where[v] >= 0 else lay.goal for v in start_sides[:2])
+        raise Contradiction("route", f"{_mark_name(view, a)} and {_mark_name(view, b)} lie on two "
+                            "different sides of the start, but the route leaves it only once",
+                            (lay.room_of[lay.start],))
     steps = []
     for k, cell in forced.items():
-        if not (view.unknown_rooms >> k) & 1:
-            continue
+        what = g.name(cell) if len(lay.room_cells[k]) == 1 else view.room_name(k)
         steps.append(_step(
             "route-chokepoint", 3, 1 << k, WHITE, 1 << k,
-            f"Every route from S through the circles to G must pass {g.name(cell)} (the other "
-            f"ways are black or blocked by triangles), so {view.room_name(k)} is white."))
+            f"Every route from S through the circles to G must pass {what} (the other "
+            f"ways are black or blocked by triangles), so {view.room_name(k)} is white."
+            if len(lay.room_cells[k]) > 1 else
+            f"Every route from S through the circles to G must pass {what} (the other "
+            f"ways are black or blocked by triangles), so it is white."))
     return steps or None

@@ -36,6 +36,10 @@ class Layout:
                 r |= 1 << p.room_of[i]
             nbrs.append(r)
         self.room_nbrs = nbrs  # room masks
+        self.room_nbr_lists = [list(bits(m)) for m in nbrs]
+        self.cell_nbrs = [list(bits(m)) for m in g.neighbours]
+        # orthogonally adjacent cell pairs (i < j), for building graphs quickly
+        self.cell_edges = [(i, j) for i in range(g.n) for j in self.cell_nbrs[i] if i < j]
         self.start, self.goal = p.start, p.goal
         self.circles = p.mask("o")
         self.triangles = p.mask("t")
@@ -46,6 +50,15 @@ class Layout:
             self.mark_rooms |= 1 << p.room_of[i]
         # rooms that hold a loop of their own cells (they can never be white)
         self.internal_edges = [_edges(g, m) for m in p.room_masks]
+        self.room_cells = p.room_cells
+        self.big_rooms = 0  # rooms of more than one cell
+        for k, m in enumerate(p.room_masks):
+            if m & (m - 1):
+                self.big_rooms |= 1 << k
+        self.loop_rooms = 0
+        for k, m in enumerate(p.room_masks):
+            if self.internal_edges[k] >= m.bit_count():
+                self.loop_rooms |= 1 << k
         # 2x2 squares as (cells, rooms-mask) pairs, and the squares of each room
         self.squares = []
         self.squares_of_room: list[list[int]] = [[] for _ in range(p.n_rooms)]
@@ -117,6 +130,29 @@ class View:
         if len(names) > limit:
             return ", ".join(names[:limit]) + f" and {len(names) - limit} more"
         return names[0] if len(names) == 1 else ", ".join(names[:-1]) + " and " + names[-1]
+
+    def is_fresh_start(self) -> bool:
+        """True when the engine asks about everything (no incremental shortcut)."""
+        return self.changed & self.state.full == self.state.full
+
+    @property
+    def fresh_white(self) -> int:
+        """The cells of the rooms that turned white since the technique last looked."""
+        return self.cells(self.changed & self.white_rooms)
+
+    @property
+    def fresh_black(self) -> int:
+        """The rooms that turned black since the technique last looked."""
+        return self.changed & self.black_rooms
+
+    def areas_holding(self, cells: int) -> int:
+        """The union of the white areas that hold some of ``cells``."""
+        out = 0
+        cells &= self.white
+        for a in self.areas:
+            if a & cells:
+                out |= a
+        return out
 
     # -- white areas ---------------------------------------------------------------
     @property
