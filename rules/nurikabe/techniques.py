@@ -650,11 +650,6 @@ def _completions(view: View, island: Region) -> list[int] | None:
     """
     # Shapes only take cells of the reach; whether a cell can be added also
     # depends on the white cells next to it, which may lie just outside.
-    # A long way to go through a wide area always has more completions than
-    # SHAPE_LIMIT (measured on janko: every island 8+ cells short with 30+ open
-    # cells in reach overflowed); don't spend the enumeration to find that out.
-    if island.remaining >= 8 and (view.reaches[island.clue] & view.unknown).bit_count() >= 30:
-        return None
     # A fragment next to the area is taken whole, so its cells beyond the area
     # count too (a fragment of 2 costs more than the same cell alone).
     g = view.g
@@ -670,11 +665,17 @@ def _completions(view: View, island: Region) -> list[int] | None:
     if got is False:
         if len(_COMPLETIONS) > 50000:
             _COMPLETIONS.clear()
-        got = _COMPLETIONS[key] = _enumerate_completions(view, island)
+        # A long way to go through a wide area nearly always has more
+        # completions than SHAPE_LIMIT (on janko: islands 8+ cells short with 30+
+        # open cells in reach overflowed but one in a hundred): give those a
+        # smaller allowance of partial shapes to find that out.
+        wide = island.remaining >= 8 and (area & view.unknown).bit_count() >= 30
+        got = _COMPLETIONS[key] = _enumerate_completions(
+            view, island, SHAPE_LIMIT * (2 if wide else 8))
     return got
 
 
-def _enumerate_completions(view: View, island: Region) -> list[int] | None:
+def _enumerate_completions(view: View, island: Region, partial_limit: int) -> list[int] | None:
     g = view.g
     allowed = view.unknown & ~view.forbidden(island)
     fragments = view.fragments
@@ -699,7 +700,7 @@ def _enumerate_completions(view: View, island: Region) -> list[int] | None:
                     continue
                 seen.add(grown)
                 nxt.add(grown)
-            if len(seen) > SHAPE_LIMIT * 8:
+            if len(seen) > partial_limit:
                 return None
         level = nxt
         if len(done) > SHAPE_LIMIT:
