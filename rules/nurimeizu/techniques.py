@@ -17,7 +17,7 @@ from deduce.state import bits
 from deduce.step import Step
 from deduce.technique import Registry
 
-from rules.nurimeizu.view import View, _edges
+from rules.nurimeizu.view import View, _edges, indices
 
 TECHNIQUES = Registry()
 BLACK, WHITE = 1, 0
@@ -85,21 +85,28 @@ def rules_check(view: View):
                     raise Contradiction("loop", f"the white cells at {g.names(area, 4)} form a loop",
                                         tuple(bits(view.rooms(area))))
     s, goal = lay.start, lay.goal
-    reach = g.flood(1 << s, g.full & ~black)
-    cut = (white | lay.marked) & ~reach
+    # with no new black cell the floods below can only change for new white areas that
+    # hold nothing older (which were checked before)
+    fresh = view.is_fresh_start() or view.fresh_black
+    if not fresh and view.fresh_areas_rooted():
+        cut = 0
+    else:
+        reach = g.flood(1 << s, g.full & ~black)
+        cut = (white | lay.marked) & ~reach
     if cut:
         i = _lowest(cut)
         what = _mark_name(view, i) if (lay.marked >> i) & 1 else f"the white cell at {p.cell_name(i)}"
         raise Contradiction("cut-off", f"{what} can no longer connect to the start",
                             tuple(bits(view.rooms(cut))))
-    route_cells = g.full & ~black & ~lay.triangles
-    reach = g.flood(1 << s, route_cells)
-    missing = ((1 << goal) | lay.circles) & ~reach
+    missing = 0
+    if fresh:
+        reach = g.flood(1 << s, g.full & ~black & ~lay.triangles)
+        missing = ((1 << goal) | lay.circles) & ~reach
     if missing:
         i = _lowest(missing)
         raise Contradiction("no-route", f"no route from the start can reach {_mark_name(view, i)} "
                             "without passing a black cell or a triangle", (room[i],))
-    for x, need in _exits(lay):
+    for x, need in _exits(lay) if fresh else ():
         free = g.neighbours[x] & ~black & ~lay.triangles
         if free.bit_count() < need:
             raise Contradiction("exits", f"{_mark_name(view, x)} needs {need} white "
@@ -127,34 +134,29 @@ def route_problem(view: View, area: int) -> tuple[str, int] | None:
     terminals = area & lay.terminals
     if terminals & (terminals - 1) == 0:
         return None
-    first = _lowest(terminals)
-    parent = {first: None}
-    frontier = [first]
-    while frontier:
-        nxt = []
-        for x in frontier:
-            for y in bits(g.neighbours[x] & area):
-                if y not in parent:
-                    parent[y] = x
-                    nxt.append(y)
-        frontier = nxt
-    route = 0
-    for t in bits(terminals):
-        x = t
-        while x is not None and not (route >> x) & 1:
-            route |= 1 << x
-            x = parent[x]
+    # the paths between the terminals: strip leaves that are not terminals (a tree)
+    cols, nf, nl = g.cols, g.not_first_col, g.not_last_col
+    route = area
+    while True:
+        r, left = (route >> 1) & nl & route, (route << 1) & nf & route
+        d, u = (route >> cols) & route, (route << cols) & route
+        two = (r & (left | d | u)) | (left & (d | u)) | (d & u)
+        leaves = route & ~two & ~terminals
+        if not leaves:
+            break
+        route &= ~leaves
     name = view.puzzle.mark_name
     on = route & lay.triangles
     if on:
         return f"the route must pass {name(_lowest(on))}", route
-    for x in bits(route):
-        d = (g.neighbours[x] & route).bit_count()
-        if d > 2:
-            return (f"the route would have to branch at {g.name(x)} to pass "
-                    f"{g.names(terminals, 4)}"), route
-        if d > 1 and x in (lay.start, lay.goal):
-            return f"the route would have to pass through {name(x)}, where it must end", route
+    three = (r & left & (d | u)) | (d & u & (r | left))
+    if three:
+        return (f"the route would have to branch at {g.name(_lowest(three))} to pass "
+                f"{g.names(terminals, 4)}"), route
+    ends = two & ((1 << lay.start) | (1 << lay.goal))
+    if ends:
+        return (f"the route would have to pass through {name(_lowest(ends))}, where it must "
+                "end"), route
     if (route >> lay.start) & 1 and (route >> lay.goal) & 1:
         off = lay.circles & ~route
         if off:
@@ -305,7 +307,7 @@ def loop_prevention(view: View):
     if not near:
         return steps or None
     cols, nf, nl, full = g.cols, g.not_first_col, g.not_last_col, g.full
-    at = view.area_at
+    at = None
     for k in bits(view.rooms(g.border(near)) & view.unknown_rooms & ~lay.loop_rooms):
         m = lay.room_masks[k]
         # contacts: (room cell, white cell) pairs side by side
@@ -313,6 +315,8 @@ def loop_prevention(view: View):
                    + ((m << cols) & full & white).bit_count() + ((m >> cols) & white).bit_count())
         if touches < 2:
             continue
+        if at is None:
+            at = view.area_at
         seen: set[int] = set()
         twice = None
         for j in bits(lay.room_border[k] & white):
@@ -344,6 +348,10 @@ def _contacts(g, m: int, area: int) -> int:
 def white_connectivity(view: View):
     """A room without which some white cell could no longer reach the start is white."""
     lay = view.layout
+    if not view.is_fresh_start() and not view.fresh_black and view.fresh_areas_rooted():
+        # same graph, and each new white room lies with older white cells on the same
+        # side of every room that could cut it off: nothing new
+        return None
     allowed = view.state.full & ~view.black_rooms
     must = view.white_rooms | lay.mark_rooms
     root = lay.room_of[lay.start]
@@ -421,21 +429,19 @@ def route_chokepoint(view: View):
     # nodes: every open cell, but a multi-cell unknown room is one node (it is all or nothing)
     node_of = [-1] * g.n
     owner: list[int] = []  # node -> cell, or ~room for a contracted room
-    for k in bits(view.unknown_rooms & lay.big_rooms):
+    big = view.unknown_rooms & lay.big_rooms
+    for k in bits(big):
         for i in lay.room_cells[k]:
             node_of[i] = len(owner)
         owner.append(~k)
-    for i in bits(allowed & ~view.cells(view.unknown_rooms & lay.big_rooms)):
+    for i in indices(allowed & ~view.cells(big)):
         node_of[i] = len(owner)
         owner.append(i)
-    adj: list[set[int]] = [set() for _ in owner]
-    for i, j in lay.cell_edges:
-        a, b = node_of[i], node_of[j]
-        if a >= 0 and b >= 0 and a != b:
-            adj[a].add(b)
-            adj[b].add(a)
+    # (a contracted room may list a neighbour twice: harmless for cut vertices)
+    adj = [[node_of[j] for j in (lay.cell_nbrs[x] if x >= 0 else lay.border_lists[~x])
+            if node_of[j] >= 0] for x in owner]
     root = node_of[lay.start]
-    disc, low, parent, post = _lowlink([list(x) for x in adj], root)
+    disc, low, parent, post = _lowlink(adj, root)
     CIRCLE, GOAL = 1, 2
     sub = [0] * len(owner)
     where = [-1] * len(owner)  # a circle in the subtree, for sentences

@@ -37,6 +37,7 @@ class Layout:
             nbrs.append(r)
         self.room_nbrs = nbrs  # room masks
         self.room_nbr_lists = [list(bits(m)) for m in nbrs]
+        self.border_lists = [list(bits(m)) for m in self.room_border]
         self.cell_nbrs = [list(bits(m)) for m in g.neighbours]
         # orthogonally adjacent cell pairs (i < j), for building graphs quickly
         self.cell_edges = [(i, j) for i in range(g.n) for j in self.cell_nbrs[i] if i < j]
@@ -70,6 +71,55 @@ class Layout:
             for r in bits(rooms):
                 self.squares_of_room[r].append(k)
 
+        # recent answers, so that the next state (a few rooms more) starts from them
+        self._cells_memo: dict[int, int] = {}
+        self._areas_memo: dict[int, tuple[int, ...]] = {}
+
+    MEMO = 32
+
+    def cells_of(self, rooms: int) -> int:
+        """The cells of the rooms in ``rooms``, built on a recent answer for fewer rooms."""
+        memo = self._cells_memo
+        hit = memo.get(rooms)
+        if hit is not None:
+            return hit
+        base_r = base_c = 0
+        for r, c in memo.items():
+            if r & ~rooms == 0 and r.bit_count() > base_r.bit_count():
+                base_r, base_c = r, c
+        m = base_c
+        rest = rooms & ~base_r
+        masks = self.room_masks
+        while rest:
+            low = rest & -rest
+            m |= masks[low.bit_length() - 1]
+            rest ^= low
+        if len(memo) >= self.MEMO:
+            del memo[next(iter(memo))]
+        memo[rooms] = m
+        return m
+
+    def areas_of(self, white: int) -> tuple[int, ...]:
+        """The orthogonally connected groups of ``white``, built on a recent answer for
+        fewer white cells: only the groups that the new cells touch are flooded again."""
+        memo = self._areas_memo
+        hit = memo.get(white)
+        if hit is not None:
+            return hit
+        base_w, base_a = 0, ()
+        for w, a in memo.items():
+            if w & ~white == 0 and w.bit_count() > base_w.bit_count():
+                base_w, base_a = w, a
+        g = self.g
+        new = white & ~base_w
+        touched = g.flood(new, white) if new else 0
+        out = tuple(sorted([a for a in base_a if not a & touched] + g.components(touched),
+                           key=lambda a: a & -a))  # reading order of their first cells
+        if len(memo) >= self.MEMO:
+            del memo[next(iter(memo))]
+        memo[white] = out
+        return out
+
     _cache: dict[int, tuple[object, "Layout"]] = {}
 
     @classmethod
@@ -82,6 +132,15 @@ class Layout:
             cls._cache.clear()
         cls._cache[id(p)] = (p, layout)
         return layout
+
+
+def indices(mask: int) -> list[int]:
+    """The set bits of ``mask``, lowest first (faster than ``bits`` on dense masks).
+
+    >>> indices(0b10110)
+    [1, 2, 4]
+    """
+    return [i for i, ch in enumerate(bin(mask)[:1:-1]) if ch == "1"]
 
 
 def _edges(g: Geometry, m: int) -> int:
@@ -98,8 +157,8 @@ class View:
         self.black_rooms = state.ones
         self.white_rooms = state.zeros
         self.unknown_rooms = state.unknown
-        self.black = self.cells(state.ones)
-        self.white = self.cells(state.zeros)
+        self.black = lay.cells_of(state.ones)
+        self.white = lay.cells_of(state.zeros)
         self.unknown = self.g.full & ~(self.black | self.white)
         self.changed = state.full
         self._areas = None
@@ -145,6 +204,15 @@ class View:
         """The rooms that turned black since the technique last looked."""
         return self.changed & self.black_rooms
 
+    def fresh_areas_rooted(self) -> bool:
+        """True when every white area holding a fresh white cell also holds a white cell or
+        a mark that is not fresh: what was true of the older cells carries over to it."""
+        fresh = self.fresh_white
+        if not fresh:
+            return True
+        old = (self.white & ~fresh) | self.layout.marked
+        return all(a & old for a in self.areas if a & fresh)
+
     def areas_holding(self, cells: int) -> int:
         """The union of the white areas that hold some of ``cells``."""
         out = 0
@@ -159,7 +227,7 @@ class View:
     def areas(self) -> list[int]:
         """The white areas (cell masks)."""
         if self._areas is None:
-            self._areas = self.g.components(self.white)
+            self._areas = self.layout.areas_of(self.white)
         return self._areas
 
     @property
