@@ -133,8 +133,11 @@ def main(argv=None) -> int:
     print(f"random puzzles: {args.count}  engine steps: {steps}  unsound steps: {unsound}  "
           f"wrong verdicts: {wrong}  time: {time.perf_counter() - start:.0f} s")
     print(f"{'oracle says':<12} " + " ".join(f"{v:>14}" for v in ("solved", "stuck", "contradiction")))
+    timeouts = by_class.pop("oracle timeout", {}).get("-", 0)
     for cls, row in sorted(by_class.items()):
         print(f"{cls:<12} " + " ".join(f"{row.get(v, 0):>14}" for v in ("solved", "stuck", "contradiction")))
+    if timeouts:
+        print(f"skipped (the oracle took over 20 s): {timeouts}")
     if bad:
         print("seeds with problems:", bad[:20])
     return 1 if bad else 0
