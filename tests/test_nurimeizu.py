@@ -217,6 +217,8 @@ def test_route_chokepoint_room():
     steps = run("route-chokepoint", view(p, "???\n???\n###"))
     assert concluded(steps, p) == {"r1c2": "."}
     assert "the room at r1c2" in steps[0].text
+    # why: that room and the black cell closing the start's side
+    assert {p.cell_name(p.room_cells[k][0]) for k in steps[0].premises} == {"r1c2", "r3c1"}
     assert run("route-chokepoint", view(p, "???\n???\n???")) is None
 
 

@@ -202,6 +202,14 @@ def _lowlink(adj: list[list[int]], root: int):
     return disc, low, parent, post
 
 
+def _walls(view: View, allowed: int, cell: int, removed: int) -> tuple[int, ...]:
+    """The rooms of ``removed`` and the black rooms around the side of ``cell`` that
+    ``removed`` cuts off (within ``allowed``): why that side is closed."""
+    g = view.g
+    side = g.flood(1 << cell, allowed & ~removed)
+    return tuple(bits(view.rooms(removed | (g.border(side) & view.black))))
+
+
 def _exits(lay):
     """(cell, white neighbours it needs): S and G one, a circle two (it lies inside the route)."""
     yield lay.start, 1
@@ -472,12 +480,12 @@ def route_chokepoint(view: View):
             if pv == goal_node and sv & CIRCLE:
                 raise Contradiction("route", f"{_mark_name(view, where[v])} can only be reached "
                                     f"through {_mark_name(view, x)}, where the route ends",
-                                    (lay.room_of[x],))
+                                    _walls(view, allowed, where[v], 1 << x))
             if sv & CIRCLE and not sv & GOAL:
                 raise Contradiction(
                     "route", f"the route would have to pass {g.name(x)} twice, to reach "
                     f"{_mark_name(view, where[v])} behind it and come back to G",
-                    (lay.room_of[x],))
+                    _walls(view, allowed, where[v], 1 << x))
             if (unknown >> x) & 1:
                 forced.setdefault(lay.room_of[x], x)
         elif (view.unknown_rooms >> ~x) & 1:
@@ -486,12 +494,15 @@ def route_chokepoint(view: View):
         a, b = (where[v] if where[v] >= 0 else lay.goal for v in start_sides[:2])
         raise Contradiction("route", f"{_mark_name(view, a)} and {_mark_name(view, b)} lie on two "
                             "different sides of the start, but the route leaves it only once",
-                            (lay.room_of[lay.start],))
+                            _walls(view, allowed, a, 1 << lay.start))
     steps = []
     for k, cell in forced.items():
         what = g.name(cell) if len(lay.room_cells[k]) == 1 else view.room_name(k)
+        premises = 0
+        for x in _walls(view, allowed, lay.start, lay.room_masks[k]):
+            premises |= 1 << x
         steps.append(_step(
-            "route-chokepoint", 3, 1 << k, WHITE, 1 << k,
+            "route-chokepoint", 3, 1 << k, WHITE, premises,
             f"Every route from S through the circles to G must pass {what} (the other "
             f"ways are black or blocked by triangles), so {view.room_name(k)} is white."
             if len(lay.room_cells[k]) > 1 else
