@@ -22,6 +22,7 @@ far are written); 130 interrupted.
 """
 from __future__ import annotations
 
+import inspect
 import json
 import random
 import re
@@ -90,12 +91,14 @@ def puzzle_seed(seed: int, k: int) -> int:
 
 
 def generate(kind: Kind, rows: int, cols: int, level: int, *, count: int = 1, seed: int = 0,
-             budget: float = 300.0, check_budget: float = 60.0) -> Iterator[Generated]:
+             budget: float = 300.0, check_budget: float = 60.0,
+             options: dict | None = None) -> Iterator[Generated]:
     """Yield ``count`` puzzles of exactly ``level``; raises OutOfTime when one takes
     longer than ``budget`` seconds, InputError when the pair is unreachable.
 
     Every puzzle is checked by complete search (one solution, the one logic
-    found) before it is yielded.
+    found) before it is yielded. ``options`` (e.g. ``algorithm``) go to the
+    kind's generator.
     """
     if kind.generator is None:
         raise InputError(f"no generator for {kind.name} yet")
@@ -105,7 +108,7 @@ def generate(kind: Kind, rows: int, cols: int, level: int, *, count: int = 1, se
     for k in range(count):
         start = time.perf_counter()
         rng = random.Random(puzzle_seed(seed, k))
-        made = kind.generator(rows, cols, level, rng, start + budget)
+        made = kind.generator(rows, cols, level, rng, start + budget, **(options or {}))
         if made is None:
             raise OutOfTime(f"no level {level} {LEVELS[level]} {cols}x{rows} {kind.name} "
                             f"found within {budget:g} s")
@@ -165,6 +168,12 @@ def run(args, out) -> int:
         raise InputError(f"--budget {args.budget:g}: must be more than 0")
     if kind.generator is None or kind.to_record is None or kind.to_text is None:
         raise InputError(f"no generator for {kind.name} yet")
+    options = {}
+    if args.algorithm:
+        if "algorithm" not in inspect.signature(kind.generator).parameters \
+                and "options" not in str(inspect.signature(kind.generator)):
+            raise InputError(f"--algorithm: the {kind.name} generator has no algorithms")
+        options["algorithm"] = args.algorithm
     sink = None
     if args.out:
         try:
@@ -185,7 +194,8 @@ def run(args, out) -> int:
             task = progress.add_task(f"{kind.name} {cols}x{rows} level {args.level}",
                                      total=args.count, rate="")
             for k, g in enumerate(generate(kind, rows, cols, args.level, count=args.count,
-                                           seed=args.seed, budget=args.budget)):
+                                           seed=args.seed, budget=args.budget,
+                                           options=options)):
                 pid = puzzle_id(kind, rows, cols, args.level, args.seed, k)
                 rec = record(kind, g, pid)
                 if sink is not None:
@@ -231,5 +241,8 @@ def add_parser(sub, common) -> None:
                    help="seconds per puzzle before giving up (default 300)")
     p.add_argument("--out", metavar="FILE",
                    help="write JSONL records here (default: the text form on stdout)")
+    p.add_argument("--algorithm", metavar="NAME",
+                   help="how the solution is grown, for kinds that offer several "
+                        "(pipes: binary, dfs, kruskal, prim, wilson; default: any)")
     p.add_argument("--plain", action="store_true", help="no colour, no progress bar")
     p.set_defaults(run=run, depth=0)

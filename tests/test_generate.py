@@ -12,8 +12,11 @@ from deduce.generate import LIMITS, generate, rate
 from deduce.kind import load_kind
 from deduce.solver import Solver
 
-CASES = [("nurikabe", 6, 6, level) for level in (1, 2, 3)] + [("nurikabe", 5, 5, 4)] + \
-        [("nurimeizu", 6, 6, level) for level in (1, 2, 4)]
+# (kind, rows, cols, level, count, seed): small and quick for CI (hypothesis levels cost most)
+CASES = [("nurikabe", 6, 6, level, 2, 11) for level in (1, 2, 3)] + \
+        [("nurikabe", 6, 6, 4, 1, 3)] + \
+        [("nurimeizu", 6, 6, level, 2, 11) for level in (1, 2, 4)] + \
+        [("pipes", 6, 6, 1, 2, 11), ("pipes", 7, 7, 4, 1, 11)]
 
 
 def run(*args):
@@ -21,17 +24,19 @@ def run(*args):
                           capture_output=True, text=True, timeout=300)
 
 
-@pytest.mark.parametrize("name,rows,cols,level", CASES)
-def test_generated_puzzles_are_unique_by_oracle_and_of_exact_level(name, rows, cols, level):
+@pytest.mark.parametrize("name,rows,cols,level,count,seed", CASES)
+def test_generated_puzzles_are_unique_by_oracle_and_of_exact_level(name, rows, cols, level,
+                                                                   count, seed):
     kind = load_kind(name)
-    made = list(generate(kind, rows, cols, level, count=2, seed=11, budget=60))
-    assert len(made) == 2
+    made = list(generate(kind, rows, cols, level, count=count, seed=seed, budget=120))
+    assert len(made) == count
     for g in made:
         p = g.puzzle
         assert (p.rows, p.cols) == (rows, cols)
         sols = kind.oracle(p, 2, 60)
         assert len(sols) == 1 and sols[0] == g.result.state
         assert sols[0] == kind.solution(p)  # the solution the record carries
+        assert kind.from_record(kind.to_record(p)) == p
         full = Solver(kind, p, depth=3).solve()  # the grade `deduce grade` reports
         assert full.solved and full.grade.level == level
         if level > 1:  # not solvable one level down
@@ -40,7 +45,7 @@ def test_generated_puzzles_are_unique_by_oracle_and_of_exact_level(name, rows, c
         assert rate(kind, p, level)[0] == "exact"
 
 
-@pytest.mark.parametrize("name", ["nurikabe", "nurimeizu"])
+@pytest.mark.parametrize("name", ["nurikabe", "nurimeizu", "pipes"])
 def test_seed_reproducible_text_on_stdout_reads_back(name, tmp_path):
     a = run("generate", name, "--size", "5x6", "--level", "1", "--count", "2", "--seed", "4")
     b = run("generate", name, "--size", "5x6", "--level", "1", "--count", "2", "--seed", "4")
@@ -108,3 +113,27 @@ def test_budget_runs_out_exit_3_with_one_line():
     assert r.returncode == 3
     lines = r.stderr.strip().splitlines()
     assert len(lines) == 1 and "within 0.5 s" in lines[0]
+
+
+@pytest.mark.parametrize("algorithm", ["binary", "dfs", "kruskal", "prim", "wilson"])
+def test_pipes_every_maze_algorithm(algorithm):
+    from puzzles.pipes.generate import Grid, spanning_tree
+    import random
+    grid = Grid(9, 11)
+    tree = spanning_tree(grid, algorithm, random.Random(1))
+    assert len(tree) == grid.T - 1 and max(grid.degrees(tree)) <= 3
+    assert len(grid.side(tree, 0, -1)) == grid.T  # connected, so a spanning tree
+    kind = load_kind("pipes")
+    g, = generate(kind, 6, 6, 1, seed=2, budget=60, options={"algorithm": algorithm})
+    assert len(kind.oracle(g.puzzle, 2, 60)) == 1
+
+
+def test_pipes_jsonl_has_game_id(tmp_path):
+    out = tmp_path / "p.jsonl"
+    r = run("generate", "pipes", "--size", "5x5", "--level", "1", "--out", out,
+            "--algorithm", "wilson")
+    assert r.returncode == 0, r.stderr
+    rec = json.loads(out.read_text())
+    assert rec["game_id"].startswith("5x5:") and len(rec["solution"]) == 25
+    c = run("check", out, "--kind", "pipes", "--verify")
+    assert c.returncode == 0 and "agrees" in c.stdout, c.stdout

@@ -51,6 +51,22 @@ def _cells(puzzle: Pipes, e: int) -> list[tuple[int, int]]:
     return [puzzle.coords(t) for t in puzzle.ends(e) if t is not None]
 
 
+def _generator(rows: int, cols: int, level: int, rng, deadline: float, **options):
+    from puzzles.pipes.generate import generator
+    return generator(rows, cols, level, rng, deadline, **options)
+
+
+def _to_record(puzzle: Pipes) -> dict:
+    from puzzles.pipes.formats import encode_game_id
+    return {"id": puzzle.id, "game_id": encode_game_id(puzzle), "rows": puzzle.rows,
+            "cols": puzzle.cols, "solution": puzzle.solution, "n_solutions": 1}
+
+
+def _to_text(puzzle: Pipes) -> str:
+    from puzzles.pipes.formats import to_text
+    return to_text(puzzle)
+
+
 def _kind() -> Kind:
     from rules.pipes import TECHNIQUES, View, candidates
     from puzzles.pipes.draw import DRAWING
@@ -75,6 +91,9 @@ def _kind() -> Kind:
         oracle=_oracle,
         answer=answer,
         drawing=DRAWING,
+        generator=_generator,
+        to_record=_to_record,
+        to_text=_to_text,
     )
 
 
