@@ -243,6 +243,24 @@ def test_route_chokepoint_contradictions(marks, grid, words):
         assert run("route-chokepoint", view(p, "???\n?#?\n???")) is None
 
 
+def test_circle_pocket():
+    p = puzzle("abc\ndef\nghi", "o..\n...\nS.G")
+    steps = run("circle-pocket", view(p, "???\n?#?\n.?."))
+    assert concluded(steps, p) == {"r1c2": ".", "r1c3": ".", "r2c1": ".", "r2c3": "."}
+    r1c3 = next(s for s in steps if s.conclusions[0][0] == p.room_of[2])
+    assert "only be reached through r2c1" in r1c3.text
+    # why: the room itself, the black cell beside the pocket, and its one way out
+    assert {p.cell_name(p.room_cells[k][0]) for k in r1c3.premises} == {"r1c3", "r2c2", "r2c1"}
+    # a circle in the open has two ways out whatever single room is shaded
+    q = puzzle(SINGLES, "S...\n.o..\n....\n...G")
+    assert run("circle-pocket", view(q, ".???\n????\n????\n???.")) is None
+    # S or G as the only way in: the route ends there
+    t = puzzle("abc\ndef", "oG.\n..S")
+    steps = run("circle-pocket", view(t, "?.?\n??."))
+    assert concluded(steps, t) == {"r2c1": ".", "r2c2": "."}
+    assert "through the goal at r1c2, an end of the route" in steps[-1].text
+
+
 @pytest.mark.parametrize("grid, rule", [
     ("?##?\n?##?\n????\n???.", "square-black"),
     ("..??\n..??\n????\n???.", "square-white"),
@@ -271,7 +289,7 @@ def test_rules_check_route():
 
 def test_every_technique_has_a_test():
     tested = {"rules", "icons", "squares", "exits", "loop-prevention", "white-connectivity",
-              "route-shape", "route-chokepoint"}
+              "route-shape", "route-chokepoint", "circle-pocket"}
     assert {t.id for t in TECHNIQUES} == tested
 
 

@@ -509,3 +509,75 @@ def route_chokepoint(view: View):
             f"Every route from S through the circles to G must pass {what} (the other "
             f"ways are black or blocked by triangles), so it is white."))
     return steps or None
+
+
+@TECHNIQUES.register("circle-pocket", tier=3, name="Circle needs two ways out")
+def circle_pocket(view: View):
+    """The route passes a circle on its way from S to G, so it leaves the circle by two
+    separate ways, one towards S and one towards G. A room whose blackening would leave a
+    circle in a pocket with a single way out (one cell, or S or G themselves) is white.
+
+    Only the cells near the circle are looked at: anything that leaves that
+    neighbourhood, or reaches S or G, counts as a way out, so a pocket found is real.
+    """
+    lay, g = view.layout, view.g
+    open_ = g.full & ~view.black & ~lay.triangles
+    ends = (1 << lay.start) | (1 << lay.goal)
+    changed = view.cells(view.changed & view.state.full)
+    steps = []
+    done = 0
+    for c, (ball, edge) in lay.circle_balls.items():
+        if not ball & changed:
+            continue  # nothing near this circle changed since the last look
+        for k in bits(view.rooms(ball & view.unknown & ~(1 << c)) & ~done):
+            found = _pocket(view, c, ball, edge, open_ & ~lay.room_masks[k], ends)
+            if found is None:
+                continue
+            door, pocket = found
+            done |= 1 << k
+            walls = view.rooms(g.border(pocket) & view.black)
+            how = (f"could only be reached through {g.name(door)}, and the route would have "
+                   "to come back out the same way" if door >= 0 else
+                   "would be shut off from S and G")
+            if door >= 0 and (ends >> door) & 1:
+                how = f"could only be reached through {_mark_name(view, door)}, an end of the route"
+            steps.append(_step(
+                "circle-pocket", 3, 1 << k, WHITE,
+                (1 << k) | walls | (view.rooms(1 << door) if door >= 0 else 0),
+                f"If {view.room_name(k)} were black, {_mark_name(view, c)} {how}; "
+                f"so {view.room_name(k)} is white.",
+                [("pocket", view.rooms(pocket))]))
+    return steps or None
+
+
+def _pocket(view: View, c: int, ball: int, edge: int, open_: int, ends: int):
+    """(door, pocket) when, inside ``ball`` and through ``open_`` cells, circle ``c`` is
+    cut off from the far side (``edge``) and from S and G by one cell (door; -1 if by
+    none); None when it has two separate ways out."""
+    lay = view.layout
+    cells = ball & open_
+    if not (cells >> c) & 1:
+        return None
+    idx = indices(cells)
+    node = {x: i + 1 for i, x in enumerate(idx)}  # 0 is "away": the edge, S and G
+    adj: list[list[int]] = [[] for _ in range(len(idx) + 1)]
+    away = (edge | ends) & cells
+    for i, x in enumerate(idx, 1):
+        for y in lay.cell_nbrs[x]:
+            j = node.get(y)
+            if j is not None:
+                adj[i].append(j)
+        if (away >> x) & 1:
+            adj[i].append(0)
+            adj[0].append(i)
+    disc, low, parent, _ = _lowlink(adj, 0)
+    v = node[c]
+    if disc[v] < 0:
+        return -1, view.g.flood(1 << c, cells)
+    while parent[v] != 0:
+        pv = parent[v]
+        if low[v] >= disc[pv]:
+            door = idx[pv - 1]
+            return door, view.g.flood(1 << c, cells & ~(1 << door))
+        v = pv
+    return None

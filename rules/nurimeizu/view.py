@@ -20,6 +20,9 @@ if TYPE_CHECKING:
     from puzzles.nurimeizu.model import Nurimeizu
 
 
+POCKET_RADIUS = 4  # how far around a circle the circle-pocket technique looks
+
+
 class Layout:
     """What never changes for one puzzle: rooms as cell masks, their neighbours."""
 
@@ -46,6 +49,18 @@ class Layout:
         self.triangles = p.mask("t")
         self.marked = p.mask("S") | p.mask("G") | self.circles | self.triangles
         self.terminals = p.mask("S") | p.mask("G") | self.circles  # cells on the route
+        # around each circle: the cells within POCKET_RADIUS steps, and those exactly that far
+        self.circle_balls = {}
+        for c in bits(self.circles):
+            rc, cc = divmod(c, p.cols)
+            ball = edge = 0
+            for i in range(g.n):
+                d = abs(i // p.cols - rc) + abs(i % p.cols - cc)
+                if d <= POCKET_RADIUS:
+                    ball |= 1 << i
+                    if d == POCKET_RADIUS:
+                        edge |= 1 << i
+            self.circle_balls[c] = (ball, edge)
         self.mark_rooms = 0
         for i in bits(self.marked):
             self.mark_rooms |= 1 << p.room_of[i]
