@@ -12,9 +12,9 @@ from deduce.generate import LIMITS, generate, rate
 from deduce.kind import load_kind
 from deduce.solver import Solver
 
-# (kind, rows, cols, level, count, seed): small and quick for CI (hypothesis levels cost most)
+# (kind, rows, cols, level, count, seed): small and quick for CI; hypothesis levels are
+# covered by Nurimeizu and Pipes here (a Nurikabe one takes 10-70 s: benchmarks/generate.py)
 CASES = [("nurikabe", 6, 6, level, 2, 11) for level in (1, 2, 3)] + \
-        [("nurikabe", 6, 6, 4, 1, 3)] + \
         [("nurimeizu", 6, 6, level, 2, 11) for level in (1, 2, 4)] + \
         [("pipes", 6, 6, 1, 2, 11), ("pipes", 7, 7, 4, 1, 11)]
 

@@ -8,8 +8,9 @@ number, so "adding a clue" means carving a new island out of the wall and
 2. *add*: solve with the techniques the level allows; while cells stay
    undecided, turn an undecided black cell of the solution white (a new
    island of one, or a bigger neighbouring island) and solve again;
-3. *remove*: for each island in random order, fill it in (and, failing
-   that, let it lose a cell) if the puzzle stays solvable at the level;
+3. *harden*: random changes (fill an island in, take a cell from one, join
+   or grow islands, move a number) kept while the level still solves the
+   puzzle and neither its grade nor its effort score drops;
 4. keep the puzzle if its grade is exactly the level (solvable at L, not at
    L-1), else start again.
 
@@ -195,15 +196,23 @@ def attempt(kind, rows: int, cols: int, level: int, rng: random.Random,
         else:
             options = [u for u in bits(undecided & ~black)
                        if _no_pool(g, black | (1 << u), 1 << u) and black | (1 << u) != g.full]
-            if not options:
-                return None
-            u = rng.choice(options)
-            black |= 1 << u
+            if options and rng.random() < 0.5:
+                u = rng.choice(options)
+                black |= 1 << u
+            else:  # move the number of an island that reaches the undecided cells
+                white = g.full & ~black
+                near = [c for c in clues if clues[c] > 1
+                        and g.border(g.flood(1 << c, white)) & undecided]
+                if not near:
+                    return None
+                c = rng.choice(near)
+                other = rng.choice([i for i in bits(g.flood(1 << c, white)) if i != c])
+                clues = {(other if k == c else k): n for k, n in clues.items()}
         clues = place_clues(g, black, clues, rng)
     # harden: fewer or bigger islands while the level still solves it
     best = r
     exact = (puzzle_of(g, black, clues), r) if r.grade.level == level else None
-    trials = HARDEN_TRIALS[level]
+    trials = HARDEN_TRIALS[level] * max(1, g.n // 100)
     for _ in range(trials):
         if time.perf_counter() > deadline:
             return None
@@ -212,7 +221,8 @@ def attempt(kind, rows: int, cols: int, level: int, rng: random.Random,
             continue
         new, new_clues = move
         r = solved_at(kind, puzzle_of(g, new, new_clues), level, deadline)
-        if r is not None and r.grade.level >= best.grade.level:
+        # climb: a higher grade, or the same grade with no less effort
+        if r is not None and (r.grade.level, r.grade.score) >= (best.grade.level, best.grade.score):
             black, clues, best = new, new_clues, r
             if r.grade.level == level:
                 exact = (puzzle_of(g, black, clues), r)
