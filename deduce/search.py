@@ -20,6 +20,8 @@ from deduce.solver import Solver
 from deduce.state import State
 
 SEARCH_TIER = 4  # techniques used to propagate inside the search
+SEARCH_PROBE_DEPTH = 0  # hypotheses this deep at every node before branching (1 was
+# better on some janko puzzles, worse on others)
 
 
 @attrs.frozen
@@ -42,22 +44,24 @@ def search(kind: Kind, puzzle: Any, state: State | None = None, *, limit: int = 
            budget: float | None = 30.0, max_nodes: int | None = None) -> SearchResult:
     """Find up to ``limit`` solutions below ``state`` (the puzzle's start by default)."""
     start = time.perf_counter()
-    solver = Solver(kind, puzzle, depth=0, max_tier=SEARCH_TIER)
+    solver = Solver(kind, puzzle, depth=SEARCH_PROBE_DEPTH, max_tier=SEARCH_TIER)
     deadline = start + budget if budget else None
     state = kind.initial_state(puzzle) if state is None else state.copy()
     found: list[State] = []
     nodes = 0
     first_contradiction = ""
-    stack = [state]
+    # each entry: a position and what changed in it since its parent's fixpoint
+    # (None: everything), so a child's techniques start from the branching cell
+    stack: list[tuple[State, int | None]] = [(state, None)]
     try:
         while stack and len(found) < limit:
-            node = stack.pop()
+            node, changed = stack.pop()
             nodes += 1
             if max_nodes is not None and nodes > max_nodes:
                 raise BudgetExceeded()
             solver.deadline = deadline
             try:
-                solver.propagate(node, 0, [])
+                solver.propagate(node, SEARCH_PROBE_DEPTH, [], changed=changed)
             except Contradiction as c:
                 first_contradiction = first_contradiction or c.text
                 continue
@@ -69,7 +73,7 @@ def search(kind: Kind, puzzle: Any, state: State | None = None, *, limit: int = 
             for value in (1, 0):  # pushed so that 0 is explored first
                 child = node.copy()
                 child.assign(cell, value)
-                stack.append(child)
+                stack.append((child, 1 << cell))
         complete = True
     except BudgetExceeded:
         complete = False
