@@ -157,11 +157,14 @@ class View:
         unknown = self.unknown & allowed
         white = self.white & allowed
         fragments = self.fragments
-        border = g.border
+        cols, nf, nl = g.cols, g.not_first_col, g.not_last_col
         seen = frontier = island.mask
         delayed: dict[int, int] = {}  # cost -> fragments that arrive then
         for k in range(1, budget + 1):
-            nb = border(frontier) & ~seen
+            # g.border(frontier) inlined (the hottest line of the solver); cells
+            # past the last row fall outside ``unknown`` and ``white`` anyway
+            nb = (((frontier << 1) & nf) | ((frontier >> 1) & nl) | (frontier << cols)
+                  | (frontier >> cols)) & ~seen
             if nb & white:
                 for f in fragments:
                     if f.mask & nb:
