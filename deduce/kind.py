@@ -26,6 +26,7 @@ class Kind:
     - ``cell_name(puzzle, i)`` / ``coords(puzzle, i)``: how people and JSON name unknown ``i``;
     - ``symbols``: the characters for value 0 and 1 (Nurikabe ``(".", "#")``);
     - ``words``: the words for value 0 and 1 (Nurikabe ``("white", "black")``);
+    - ``nouns``: what an unknown is called, singular and plural (``("cell", "cells")``);
     - ``load(text_or_path, **options)``: read a puzzle, raising InputError;
     - ``shape(puzzle)``: (rows, cols) of the drawing grid; unknown ``i`` sits at ``coords``;
     - ``label(puzzle, i)``: text printed in cell ``i`` (a clue), or None;
@@ -55,6 +56,8 @@ class Kind:
     label: Callable[[Any, int], str | None] = lambda p, i: None
     symbols: tuple[str, str] = (".", "#")
     words: tuple[str, str] = ("white", "black")
+    # what one unknown is called, singular and plural (Pipes: edges, Nurimeizu: rooms)
+    nouns: tuple[str, str] = ("cell", "cells")
     grid_rows: Callable[[Any, State], list[str]] | None = None
     # a puzzle from one JSONL record of a collection (raises InputError)
     from_record: Callable[[dict], Any] | None = None

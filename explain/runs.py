@@ -128,7 +128,7 @@ RUN_PHRASES = {
 def run_summary(kind: Kind, group: Group) -> str:
     """One sentence for a group of steps of one technique."""
     n = len(group.conclusions)
-    cells = f"{n} cell{'s' if n != 1 else ''}"
+    cells = f"{n} {kind.nouns[n != 1]}"
     phrase = RUN_PHRASES.get(group.technique)
     if phrase:
         text = f"{cells} {phrase}"

@@ -73,6 +73,7 @@ def _kind() -> Kind:
         label=lambda p, k: None,
         symbols=(".", "#"),
         words=("white", "black"),
+        nouns=("room", "rooms"),
         grid_rows=state_rows,
         from_record=_from_record,
         solution=_solution,

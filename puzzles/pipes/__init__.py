@@ -85,6 +85,7 @@ def _kind() -> Kind:
         label=_label,
         symbols=("0", "1"),
         words=("closed", "open"),
+        nouns=("edge", "edges"),
         grid_rows=state_rows,
         from_record=_from_record,
         solution=_solution,
