@@ -529,7 +529,13 @@ def circle_pocket(view: View):
     for c, (ball, edge) in lay.circle_balls.items():
         if not ball & changed:
             continue  # nothing near this circle changed since the last look
-        for k in bits(view.rooms(ball & view.unknown & ~(1 << c)) & ~done):
+        # a room can only cut the circle's ways out down to one if it meets one of two
+        # separate ways out that exist now (the other one alone has one door at most)
+        ways = _two_ways(view, c, ball, edge, open_, ends)
+        near = ball & view.unknown & ~(1 << c)
+        if ways is not None:
+            near &= ways
+        for k in bits(view.rooms(near) & ~done):
             found = _pocket(view, c, ball, edge, open_ & ~lay.room_masks[k], ends)
             if found is None:
                 continue
@@ -548,6 +554,40 @@ def circle_pocket(view: View):
                 f"so {view.room_name(k)} is white.",
                 [("pocket", view.rooms(pocket))]))
     return steps or None
+
+
+def _two_ways(view: View, c: int, ball: int, edge: int, open_: int, ends: int) -> int | None:
+    """The cells of two paths from circle ``c`` that share no cell but ``c``, each to the
+    edge of ``ball`` or to S or G, through ``open_`` cells (None if not found so simply:
+    a shortest path, then a shortest one avoiding it)."""
+    nbrs = view.layout.cell_nbrs
+    cells = ball & open_
+    away = (edge | ends) & cells
+    used = 0
+    for _ in range(2):
+        parent = {c: -1}
+        frontier = [c]
+        end = -1
+        while frontier and end < 0:
+            nxt = []
+            for x in frontier:
+                for y in nbrs[x]:
+                    if y in parent or not (cells >> y) & 1 or (used >> y) & 1:
+                        continue
+                    parent[y] = x
+                    if (away >> y) & 1:
+                        end = y
+                        break
+                    nxt.append(y)
+                if end >= 0:
+                    break
+            frontier = nxt
+        if end < 0:
+            return None
+        while end != c:
+            used |= 1 << end
+            end = parent[end]
+    return used
 
 
 def _pocket(view: View, c: int, ball: int, edge: int, open_: int, ends: int):

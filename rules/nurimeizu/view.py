@@ -20,7 +20,7 @@ if TYPE_CHECKING:
     from puzzles.nurimeizu.model import Nurimeizu
 
 
-POCKET_RADIUS = 4  # how far around a circle the circle-pocket technique looks
+POCKET_RADIUS = 6  # how far around a circle the circle-pocket technique looks
 
 
 class Layout:
