@@ -466,7 +466,7 @@ def test_why_small_puzzle_exact_chain(example, capsys):
     chain = why_chain(result.steps, KIND.initial_state(puzzle), cell)
     assert main(["why", path, "7,1", "--plain"]) == 0
     out = capsys.readouterr().out
-    assert out.startswith("Why is r7c1 white?")
+    assert out.startswith(f"Why is r7c1 {KIND.words[result.state.value(cell)]}?")
     assert re.findall(r"^(\d+)\. \[", out, re.M) == [str(k + 1) for k in chain]
     assert main(["why", path, "1,2"]) == 0
     assert "from the start" in capsys.readouterr().out
