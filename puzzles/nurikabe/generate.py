@@ -37,6 +37,7 @@ from puzzles.nurikabe.model import Nurikabe
 from rules.nurikabe.geometry import Geometry
 
 ADD_LEVEL_CAP = 3  # the add phase uses no hypotheses: fast, and removal makes it harder
+SPREAD = 25  # one add-phase fix per this many undecided cells, each solve
 ADD_STEPS = 1  # add-phase changes per cell before the attempt is abandoned
 # hardening changes tried per attempt, by level (hypothesis levels cost more per trial)
 HARDEN_TRIALS = {1: 40, 2: 60, 3: 60, 4: 40, 5: 30, 6: 30}
@@ -182,33 +183,18 @@ def attempt(kind, rows: int, cols: int, level: int, rng: random.Random,
         if r.solved:
             break
         undecided = r.state.unknown
-        # a new island of one (a new clue), else an island one larger, else a merger
         steps += 1
         if steps > ADD_STEPS * g.n:
             return None
-        options = [u for u in bits(undecided & black) if _wall_ok(g, black & ~(1 << u))]
-        joins = {u: len(_islands_at(g, black, u)) for u in options}
-        best_join = min(joins.values(), default=0)
-        options = [u for u in options if joins[u] == best_join]
-        if options:
-            u = rng.choice(options)
-            black &= ~(1 << u)
-        else:
-            options = [u for u in bits(undecided & ~black)
-                       if _no_pool(g, black | (1 << u), 1 << u) and black | (1 << u) != g.full]
-            if options and rng.random() < 0.5:
-                u = rng.choice(options)
-                black |= 1 << u
-            else:  # move the number of an island that reaches the undecided cells
-                white = g.full & ~black
-                near = [c for c in clues if clues[c] > 1
-                        and g.border(g.flood(1 << c, white)) & undecided]
-                if not near:
-                    return None
-                c = rng.choice(near)
-                other = rng.choice([i for i in bits(g.flood(1 << c, white)) if i != c])
-                clues = {(other if k == c else k): n for k, n in clues.items()}
-        clues = place_clues(g, black, clues, rng)
+        # on a large stalled area, several fixes at once, apart from each other
+        for _ in range(max(1, undecided.bit_count() // SPREAD)):
+            if not undecided:
+                break
+            fixed = _add_one(g, black, clues, undecided, rng)
+            if fixed is None:
+                return None
+            black, clues, u = fixed
+            undecided &= ~g.grow(g.grow(1 << u))
     # harden: fewer or bigger islands while the level still solves it
     best = r
     exact = (puzzle_of(g, black, clues), r) if r.grade.level == level else None
@@ -261,6 +247,35 @@ def _move(g: Geometry, black: int, clues: dict[int, int],
     moved = {k: n for k, n in clues.items() if k != c}
     moved[other] = clues[c]
     return black, moved
+
+
+def _add_one(g: Geometry, black: int, clues: dict[int, int], undecided: int,
+             rng: random.Random) -> tuple[int, dict[int, int], int] | None:
+    """One fix at an undecided cell: a new island of one (a new clue), else an island one
+    larger, else a join; failing those a white cell turned black or a number moved."""
+    options = [u for u in bits(undecided & black) if _wall_ok(g, black & ~(1 << u))]
+    joins = {u: len(_islands_at(g, black, u)) for u in options}
+    best_join = min(joins.values(), default=0)
+    options = [u for u in options if joins[u] == best_join]
+    if options:
+        u = rng.choice(options)
+        black &= ~(1 << u)
+    else:
+        options = [u for u in bits(undecided & ~black)
+                   if _no_pool(g, black | (1 << u), 1 << u) and black | (1 << u) != g.full]
+        if options and rng.random() < 0.5:
+            u = rng.choice(options)
+            black |= 1 << u
+        else:  # move the number of an island that reaches the undecided cells
+            white = g.full & ~black
+            near = [c for c in clues if clues[c] > 1
+                    and g.border(g.flood(1 << c, white)) & undecided]
+            if not near:
+                return None
+            c = rng.choice(near)
+            u = rng.choice([i for i in bits(g.flood(1 << c, white)) if i != c])
+            clues = {(u if k == c else k): n for k, n in clues.items()}
+    return black, place_clues(g, black, clues, rng), u
 
 
 def generator(rows: int, cols: int, level: int, rng: random.Random,
