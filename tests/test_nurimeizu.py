@@ -187,6 +187,19 @@ def test_white_connectivity():
     assert run("white-connectivity", view(p, ".???\n????\n????\n???.")) is None
 
 
+def test_white_connectivity_cut_off_rooms_are_black():
+    p = puzzle(SINGLES, "S...\n....\n....\n...G")
+    steps = run("white-connectivity", view(p, ".?#?\n???#\n????\n???."))
+    assert concluded(steps, p) == {"r1c4": "#"}
+    assert "can no longer connect to the start" in steps[0].text
+    assert {p.cell_name(p.room_cells[k][0]) for k in steps[0].premises} == {"r1c4", "r1c3", "r2c4"}
+    # two rooms shut off together, in one step
+    q = puzzle(SINGLES, "S...\n....\n....\n...G")
+    steps = run("white-connectivity", view(q, ".#??\n??##\n????\n???."))
+    black = [s for s in steps if s.conclusions[0][1] == 1]
+    assert len(black) == 1 and concluded(black, q) == {"r1c3": "#", "r1c4": "#"}
+
+
 def test_route_shape():
     p = puzzle(SINGLES, "S.G.\n....\n....\n...o")
     assert concluded(run("route-shape", view(p, ".?.?\n????\n????\n???.")), p) == {"r1c2": "#"}

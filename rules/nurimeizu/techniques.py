@@ -354,7 +354,8 @@ def _contacts(g, m: int, area: int) -> int:
 
 @TECHNIQUES.register("white-connectivity", tier=2, name="White connectivity")
 def white_connectivity(view: View):
-    """A room without which some white cell could no longer reach the start is white."""
+    """A room without which some white cell could no longer reach the start is white; a room
+    that can no longer reach the start is black."""
     lay = view.layout
     if not view.is_fresh_start() and not view.fresh_black and view.fresh_areas_rooted():
         # same graph, and each new white room lies with older white cells on the same
@@ -380,6 +381,31 @@ def white_connectivity(view: View):
             if low[v] >= disc[pv] and pv != root and (unknown >> pv) & 1 and pv not in forced:
                 forced[pv] = w
     steps = []
+    # rooms the start cannot reach at all through rooms that are not black: black
+    cut_off = 0
+    for k in bits(unknown):
+        if disc[k] < 0:
+            cut_off |= 1 << k
+    while cut_off:
+        group, todo = 0, [_lowest(cut_off)]
+        while todo:  # the rooms joined to it without passing a black room
+            k = todo.pop()
+            if (group >> k) & 1:
+                continue
+            group |= 1 << k
+            todo.extend(u for u in adj[k] if not (group >> u) & 1)
+        cut_off &= ~group
+        walls = 0
+        for k in bits(group):
+            walls |= lay.room_nbrs[k] & view.black_rooms
+        names = view.room_names(group)
+        plural = group & (group - 1)
+        steps.append(_step(
+            "white-connectivity", 2, group, BLACK, group | walls,
+            f"{_cap(names)} can no longer connect to the start at "
+            f"{view.puzzle.cell_name(lay.start)} (black rooms shut "
+            f"{'them' if plural else 'it'} off), so {'they are' if plural else 'it is'} black.",
+            [("area", group)]))
     for k, w in forced.items():
         steps.append(_step(
             "white-connectivity", 2, 1 << k, WHITE, (1 << k) | (1 << w) | (1 << root),
