@@ -50,7 +50,7 @@ def row(kind, rows: int, cols: int, level: int, count: int, seed: int, budget: f
                 out["oracle_unknown"] += 1
     except OutOfTime as e:
         out["note"] = str(e)
-    except InputError as e:
+    except InputError:
         out["note"] = "not reachable"
     return out
 

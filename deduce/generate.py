@@ -28,7 +28,6 @@ import random
 import re
 import sys
 import time
-from pathlib import Path
 from typing import Any, Iterator
 
 import attrs

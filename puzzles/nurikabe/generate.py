@@ -28,7 +28,7 @@ import random
 import time
 
 from deduce.errors import InputError
-from deduce.generate import rate, solve_at
+from deduce.generate import solve_at
 from deduce.grade import LEVELS
 from deduce.search import search
 from deduce.solver import Result
