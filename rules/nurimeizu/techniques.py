@@ -455,7 +455,7 @@ def route_chokepoint(view: View):
     and triangles) is white. The route is one path: it leaves S once, never passes a cell
     twice and ends at G, so a cell with a circle beyond it but not G, the goal with a circle
     beyond it, or a start with marks on two sides breaks the rules."""
-    lay, g, p = view.layout, view.g, view.puzzle
+    lay, g = view.layout, view.g
     if not view.is_fresh_start() and not view.fresh_black and \
             not view.changed & view.white_rooms & lay.big_rooms:
         return None  # the graph below only changes with new black cells or grown rooms
