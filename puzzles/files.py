@@ -1,6 +1,8 @@
 """Reading puzzle files safely: one clear error line for anything that is not a text file."""
 from __future__ import annotations
 
+import json
+import re
 from pathlib import Path
 
 from deduce.errors import InputError
@@ -41,3 +43,61 @@ def read_text(path: str | Path, max_bytes: int) -> str:
     if "\x00" in text:
         raise error("a binary file, not a puzzle")
     return text
+
+
+# Characters that would break a message into several lines, shown escaped instead.
+_ESCAPE = str.maketrans({c: repr(c)[1:-1] for c in "\n\r\v\f\x1c\x1d\x1e\x85\u2028\u2029"})
+
+
+def error_line(source: str, problem: str, line: int | None = None, col: int = 1) -> InputError:
+    """``source:line:col: problem`` as an InputError, always one line."""
+    where = source if line is None else f"{source}:{line}:{col}"
+    return InputError(f"{where}: {problem}".translate(_ESCAPE))
+
+
+def show(token: str) -> str:
+    """A token quoted for a message, cut short so a megabyte of junk stays one readable line."""
+    return repr(token) if len(token) <= 20 else repr(token[:20]) + "..."
+
+
+def pick_record(path: str | Path, id: str | None, max_bytes: int) -> tuple[dict, int, str]:
+    """One record of a JSONL collection: the one named ``id``, or the only one.
+
+    Returns the record, its line number and its raw text (for error columns).
+
+    >>> pick_record("/no/such.jsonl", None, 10)
+    Traceback (most recent call last):
+    ...
+    deduce.errors.InputError: /no/such.jsonl: no such file
+    """
+    source = str(path)
+    text = read_text(path, max_bytes).removeprefix("\ufeff")
+    count, first_id, chosen = 0, None, None
+    # the line ends of open() in text mode: U+2028 inside a JSON string is no break
+    for line, raw in enumerate(re.split(r"\r\n|\r|\n", text), 1):
+        if not raw.strip():
+            continue
+        try:
+            record = json.loads(raw)
+        except json.JSONDecodeError as e:
+            raise error_line(source, f"invalid JSON: {e.msg}", line, e.colno) from None
+        except (ValueError, RecursionError) as e:  # a 5000-digit number, [[[[...]]]]
+            raise error_line(source, f"invalid JSON: {e}", line) from None
+        if not isinstance(record, dict):
+            raise error_line(source, "a record must be a JSON object", line,
+                             len(raw) - len(raw.lstrip()) + 1)
+        count += 1
+        if count == 1:
+            first_id = record.get("id")
+        if chosen is None and (id is None or record.get("id") == id):
+            chosen = (record, line, raw)
+        if id is not None and chosen is not None:
+            break
+    if count == 0:
+        raise error_line(source, "no records: the file is empty")
+    if id is None and count > 1:
+        example = f" (e.g. --id {first_id})" if isinstance(first_id, str) else ""
+        raise error_line(source, f"holds {count} puzzles: choose one with --id{example}")
+    if chosen is None:
+        raise error_line(source, f"no puzzle with id {show(id)}")
+    return chosen

@@ -26,7 +26,9 @@ from typing import Callable, Iterable, Iterator
 import attrs
 
 from deduce.errors import InputError
-from puzzles.files import read_text
+from puzzles.files import error_line as _error
+from puzzles.files import pick_record, read_text
+from puzzles.files import show as _show
 from puzzles.nurikabe.model import Nurikabe
 
 MAX_SIDE = 1000  # anything larger is a mistake, not a puzzle (and would only waste memory)
@@ -38,19 +40,7 @@ _DIGITS = re.compile(r"[0-9]+")  # not str.isdigit: that accepts "²" and "٣", 
 _DIGIT = frozenset("0123456789")
 _CHUNK = re.compile(r"\S+")
 _NEWLINE = re.compile(r"\r\n|\r|\n")  # the same line ends as open() in text mode
-_ONE_LINE = str.maketrans({c: repr(c)[1:-1] for c in "\n\r\v\f\x1c\x1d\x1e\x85\u2028\u2029"})
 _MAX_CLUE_DIGITS = 7  # MAX_SIDE**2 has 7 digits; longer numbers are too big for any grid
-
-
-def _error(source: str, problem: str, line: int | None = None, col: int = 1) -> InputError:
-    where = source if line is None else f"{source}:{line}:{col}"
-    # One line always, even when a token or file name holds a line break.
-    return InputError(f"{where}: {problem}".translate(_ONE_LINE))
-
-
-def _show(token: str) -> str:
-    """A token quoted for a message, cut short so a megabyte of junk stays one readable line."""
-    return repr(token) if len(token) <= 20 else repr(token[:20]) + "..."
 
 
 def _lines(text: str) -> Iterator[str]:
@@ -479,35 +469,8 @@ def read_jsonl(path: str | Path, id: str | None = None) -> Nurikabe:
     ``grid`` is a list of row strings (cells as in :func:`parse_text`), ``solution``
     rows of ``#``/``.``. Without ``id`` the file must hold exactly one record.
     """
-    source = str(path)
-    lines = _lines(_read_text(path))
-    count, first_id, chosen = 0, None, None
-    for line, raw in enumerate(lines, 1):
-        if not raw.strip():
-            continue
-        try:
-            record = json.loads(raw)
-        except json.JSONDecodeError as e:
-            raise _error(source, f"invalid JSON: {e.msg}", line, e.colno) from None
-        except (ValueError, RecursionError) as e:  # a 5000-digit number, [[[[...]]]]
-            raise _error(source, f"invalid JSON: {e}", line) from None
-        if not isinstance(record, dict):
-            raise _error(source, "a record must be a JSON object", line, len(raw) - len(raw.lstrip()) + 1)
-        count += 1
-        if count == 1:
-            first_id = record.get("id")
-        if chosen is None and (id is None or record.get("id") == id):
-            chosen = (line, raw, record)
-        if id is not None and chosen is not None:
-            break
-    if count == 0:
-        raise _error(source, "no records: the file is empty")
-    if id is None and count > 1:
-        example = f" (e.g. --id {first_id})" if isinstance(first_id, str) else ""
-        raise _error(source, f"holds {count} puzzles: choose one with --id{example}")
-    if chosen is None:
-        raise _error(source, f"no puzzle with id {_show(id)}")
-    return _record(*chosen, source)
+    record, line, raw = pick_record(path, id, MAX_FILE_BYTES)
+    return _record(line, raw, record, str(path))
 
 
 def _record(line: int, raw: str, record: dict, source: str) -> Nurikabe:

@@ -22,12 +22,13 @@ one-line message names where the problem is (``file:line:col: what``).
 """
 from __future__ import annotations
 
-import json
 import re
 from pathlib import Path
 
 from deduce.errors import InputError
-from puzzles.files import read_text
+from puzzles.files import error_line as _error
+from puzzles.files import pick_record, read_text
+from puzzles.files import show as _show
 from puzzles.nurimeizu.model import MARKS, Nurimeizu
 
 MAX_FILE_BYTES = 4 << 20
@@ -35,17 +36,7 @@ MAX_SIDE = 200
 PUZZLINK_HOSTS = ("puzz.link", "pzv.jp", "pzprxs.vercel.app")
 _URL = re.compile(r"(?:https?://)?([^/?#\s]+)[^?#\s]*\?(.*)", re.S)
 _BARE = re.compile(r"nurimaze/", re.I)
-_ONE_LINE = str.maketrans({"\n": " ", "\r": " ", "\t": " "})
 _B32 = "0123456789abcdefghijklmnopqrstuv"
-
-
-def _error(source: str, problem: str, line: int | None = None, col: int = 1) -> InputError:
-    where = source if line is None else f"{source}:{line}:{col}"
-    return InputError(f"{where}: {problem}".translate(_ONE_LINE))
-
-
-def _show(token: str) -> str:
-    return repr(token if len(token) <= 20 else token[:20] + "...")
 
 
 # --------------------------------------------------------------------------- rooms
@@ -357,30 +348,9 @@ def _with(p: Nurimeizu, rid: str, record: dict, fail) -> Nurimeizu:
 
 
 def read_jsonl(path: str | Path, id: str | None = None) -> Nurimeizu:
-    source = str(path)
-    count, first_id = 0, None
-    for line, raw in enumerate(_read_text(path).splitlines(), 1):
-        if not raw.strip():
-            continue
-        try:
-            record = json.loads(raw)
-        except (ValueError, RecursionError) as e:
-            raise _error(source, f"invalid JSON: {getattr(e, 'msg', e)}", line) from None
-        count += 1
-        if count == 1 and isinstance(record, dict):
-            first_id = record.get("id")
-        if id is None and count > 1:
-            example = f" (e.g. --id {first_id})" if isinstance(first_id, str) else ""
-            raise _error(source, f"holds several puzzles: choose one with --id{example}")
-        if id is not None and isinstance(record, dict) and record.get("id") == id:
-            return from_record(record, source, line)
-        if id is None:
-            chosen = (record, line)
-    if count == 0:
-        raise _error(source, "no records: the file is empty")
-    if id is not None:
-        raise _error(source, f"no puzzle with id {_show(id)}")
-    return from_record(chosen[0], source, chosen[1])
+    """One record of a JSONL collection: the one named ``id``, or the only one."""
+    record, line, _ = pick_record(path, id, MAX_FILE_BYTES)
+    return from_record(record, str(path), line)
 
 
 # --------------------------------------------------------------------------- dispatch

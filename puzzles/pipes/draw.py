@@ -22,7 +22,7 @@ the side show only in the tiles' characters.
 from __future__ import annotations
 
 from html import escape
-from typing import Any, Iterable
+from typing import Any
 
 from rich.text import Text
 

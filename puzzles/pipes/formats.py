@@ -23,28 +23,19 @@ one-line message names where the problem is (``source:line:col: what``).
 """
 from __future__ import annotations
 
-import json
 import re
 from pathlib import Path
 
 from deduce.errors import InputError
-from puzzles.files import read_text
+from puzzles.files import error_line as _error
+from puzzles.files import pick_record, read_text
+from puzzles.files import show as _show
 from puzzles.pipes.model import BOX, D, FROM_BOX, R, Pipes
 
 MAX_FILE_BYTES = 4 << 20
 MAX_SIDE = 200
-_ONE_LINE = str.maketrans({"\n": " ", "\r": " ", "\t": " "})
 _GAME_ID = re.compile(r"^\s*\d+(?:x\d+)?[^:\s]*:")
 _HEX = "0123456789abcdef"
-
-
-def _error(source: str, problem: str, line: int | None = None, col: int = 1) -> InputError:
-    where = source if line is None else f"{source}:{line}:{col}"
-    return InputError(f"{where}: {problem}".translate(_ONE_LINE))
-
-
-def _show(token: str) -> str:
-    return repr(token if len(token) <= 20 else token[:20] + "...")
 
 
 def _check_tiles(tiles, fail) -> None:
@@ -276,30 +267,9 @@ def from_record(record: dict, source: str = "<record>", line: int = 1) -> Pipes:
 
 
 def read_jsonl(path: str | Path, id: str | None = None) -> Pipes:
-    source = str(path)
-    count, first_id, chosen = 0, None, None
-    for line, raw in enumerate(_read_text(path).splitlines(), 1):
-        if not raw.strip():
-            continue
-        try:
-            record = json.loads(raw)
-        except (ValueError, RecursionError) as e:
-            raise _error(source, f"invalid JSON: {getattr(e, 'msg', e)}", line) from None
-        count += 1
-        if count == 1 and isinstance(record, dict):
-            first_id = record.get("id")
-        if id is None and count > 1:
-            example = f" (e.g. --id {first_id})" if isinstance(first_id, str) else ""
-            raise _error(source, f"holds several puzzles: choose one with --id{example}")
-        if id is not None and isinstance(record, dict) and record.get("id") == id:
-            return from_record(record, source, line)
-        if id is None:
-            chosen = (record, line)
-    if count == 0:
-        raise _error(source, "no records: the file is empty")
-    if id is not None:
-        raise _error(source, f"no puzzle with id {_show(id)}")
-    return from_record(chosen[0], source, chosen[1])
+    """One record of a JSONL collection: the one named ``id``, or the only one."""
+    record, line, _ = pick_record(path, id, MAX_FILE_BYTES)
+    return from_record(record, str(path), line)
 
 
 # --------------------------------------------------------------------------- dispatch

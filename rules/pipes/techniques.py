@@ -366,7 +366,7 @@ def area_bridge(view: View):
 
     Their other links are closed: the edge is a bridge of the edges not closed."""
     lay, p = view.layout, view.puzzle
-    w, T = lay.cols, lay.T
+    T = lay.T
     h = view.ho | view.hu
     v = view.vo | view.vu
     unknown = view.state.unknown
