@@ -431,3 +431,74 @@ def test_check_verify_uses_the_oracle():
                          capture_output=True, text=True)
     assert out.returncode == 0, out.stdout + out.stderr
     assert "agrees" in out.stdout
+
+
+# ------------------------------------------------------------------ diagrams
+def test_svg_draws_room_borders_marks_and_route():
+    import re
+    from explain.svg import grid_svg, marks_svg
+    from puzzles.nurimeizu.draw import room_walls
+    rec = next(r for r in records() if r["id"] == "janko-001")
+    p = from_record(rec)
+    solved = KIND.solution(p)
+    svg = grid_svg(KIND, p, solved)
+    # one border segment per pair of side-by-side cells in different rooms
+    rooms = rec["rooms"]
+    h, w = rec["rows"], rec["cols"]
+    walls = sum(rooms[r][c] != rooms[r][c + 1] for r in range(h) for c in range(w - 1)) + \
+        sum(rooms[r][c] != rooms[r + 1][c] for r in range(h - 1) for c in range(w))
+    assert walls == len(room_walls(p))
+    border = re.search(r'<path class="room-borders" data-walls="(\d+)" d="([^"]*)"', svg)
+    assert int(border.group(1)) == walls and border.group(2).count("M") == walls
+    # one element per mark, at its cell
+    drawn = re.findall(r'class="mark" data-mark="(\w)" data-cell="(\d+),(\d+)"', svg)
+    expected = [(ch, str(r), str(c)) for r, row in enumerate(rec["clues"])
+                for c, ch in enumerate(row) if ch in "SGot"]
+    assert sorted(drawn) == sorted(expected)
+    assert re.search(r"<text [^>]*data-mark=\"S\"[^>]*>S</text>", svg)
+    assert len(re.findall(r'<circle class="mark"', svg)) == sum(e[0] == "o" for e in expected)
+    assert len(re.findall(r'<polygon class="mark"', svg)) == sum(e[0] == "t" for e in expected)
+    # the route: the path from S to G through the white cells of the known solution
+    sol = rec["solution"]
+    (s,), (g,) = ([(r, c) for r, row in enumerate(rec["clues"]) for c, ch in enumerate(row)
+                   if ch == m] for m in "SG")
+    parent = {s: None}
+    todo = [s]
+    while todo:
+        r, c = todo.pop()
+        for n in ((r - 1, c), (r + 1, c), (r, c - 1), (r, c + 1)):
+            if 0 <= n[0] < h and 0 <= n[1] < w and sol[n[0]][n[1]] != "#" and n not in parent:
+                parent[n] = (r, c)
+                todo.append(n)
+    path, x = [], g
+    while x is not None:
+        path.append(x)
+        x = parent[x]
+    route = re.findall(r'<polyline class="route" data-cells="([^"]*)" points="([^"]*)"', svg)
+    assert len(route) == 1
+    cells = [tuple(map(int, rc.split(","))) for rc in route[0][0].split()]
+    assert cells == path[::-1] and len(route[0][1].split()) == len(cells)
+    # every circle on it, no triangle
+    assert all(((ch == "o") == ((int(r), int(c)) in cells)) for ch, r, c in drawn if ch in "ot")
+    # no route while a room is undecided; a step keeps its highlighting
+    start = KIND.initial_state(p)
+    assert 'class="route"' not in grid_svg(KIND, p, start)
+    step = marks_svg(KIND, p, start, conclusions=[(0, 0)], premises=[1],
+                     regions=[("area", [0, 1])], assumption=(2, 1))
+    for role in ("conclusion", "premise", "region", "assumption"):
+        assert f'data-role="{role}"' in step
+    assert step.count('class="mark"') == len(expected) and 'class="room-borders"' in step
+
+
+def test_html_and_terminal_walkthrough_with_the_drawing():
+    from explain.html import walkthrough_html
+    from explain.terminal import grid_text, step_diagram
+    p = from_record(next(r for r in records() if r["id"] == "janko-001"))
+    result = Solver(KIND, p, depth=3, budget=60).solve()
+    page = walkthrough_html(KIND, p, result)
+    assert page.count('class="room-borders"') > len(result.steps) // 2
+    assert 'class="route"' in page and "thick lines divide the rooms" in page
+    rows = grid_text(KIND, p, result.state, plain=True).plain.splitlines()
+    assert len(rows) == p.rows and all(len(r) == 2 * p.cols for r in rows)
+    diagram = step_diagram(KIND, p, KIND.initial_state(p), result.steps[0], plain=True)
+    assert diagram.plain.startswith(" " * 6)

@@ -58,6 +58,7 @@ def _to_text(puzzle: Nurimeizu) -> str:
 
 def _kind() -> Kind:
     from rules.nurimeizu import TECHNIQUES, View, candidates
+    from puzzles.nurimeizu.draw import DRAWING
     return Kind(
         name="nurimeizu",
         techniques=TECHNIQUES,
@@ -78,6 +79,7 @@ def _kind() -> Kind:
         from_record=_from_record,
         solution=_solution,
         oracle=_oracle,
+        drawing=DRAWING,
         generator=_generator,
         to_record=_to_record,
         to_text=_to_text,
