@@ -111,6 +111,7 @@ class NurimeizuDrawing:
             for i in range(p.size) if state.value(p.room_of[i]) == 0 and i not in marked)
         if dots:
             d.parts.append(f'<path class="dots" d="{dots}" fill="{COLOURS["dot"]}"/>')
+        conclusions = list(conclusions)
         d.conclusions(conclusions)
         d.grid_lines()
         frame = d.parts.pop()  # the frame goes over the room borders
@@ -135,6 +136,7 @@ class NurimeizuDrawing:
             d.parts.append(f'<polyline class="route" data-cells="{cells}" points="{pts}" '
                            f'fill="none" stroke="{ROUTE}" stroke-width="{_fmt(max(1.2, s * 0.12))}" '
                            'stroke-linecap="round" stroke-linejoin="round" opacity="0.8"/>')
+        concluded = dict(conclusions)
         for i, mark in p.marks:
             r, c = p.coords(i)
             cx, cy = m + (c + 0.5) * s, m + (r + 0.5) * s
@@ -142,9 +144,12 @@ class NurimeizuDrawing:
             ink = "#ffffff" if black else INK
             attrs_ = f'class="mark" data-mark="{escape(mark)}" data-cell="{r},{c}"'
             width = _fmt(max(1.0, s * 0.08))
-            bg = ' fill="#ffffff"' if path else ' fill="none"'  # over the route line
-            halo = (f' stroke="#ffffff" stroke-width="{_fmt(s * 0.12)}" paint-order="stroke"'
-                    if path else "")
+            # filled over the route line, or over a white conclusion's dot
+            under = (COLOURS["conclusion-light"] if concluded.get(p.room_of[i]) == 0
+                     else "#ffffff" if path else None)
+            bg = f' fill="{under}"' if under else ' fill="none"'
+            halo = (f' stroke="{under}" stroke-width="{_fmt(s * 0.14)}" paint-order="stroke"'
+                    if under else "")
             if mark in "SG":
                 d.parts.append(f'<text {attrs_} x="{_fmt(cx)}" y="{_fmt(cy)}" '
                                f'font-size="{_fmt(s * 0.66)}" font-weight="bold" fill="{ink}"{halo} '
