@@ -16,7 +16,7 @@ from deduce.state import State
 from puzzles.nurimeizu import KIND
 from puzzles.nurimeizu.asp import solutions as oracle_solutions
 from puzzles.nurimeizu.formats import (decode_puzzlink, encode_puzzlink, from_record, load,
-                                       parse_text, to_text)
+                                       parse_pzprv3, parse_text, to_pzprv3, to_text)
 from puzzles.nurimeizu.model import Nurimeizu, rows_state, violations
 from rules.nurimeizu import TECHNIQUES, View
 
@@ -128,6 +128,91 @@ def test_cli_bad_input_exits_2(tmp_path):
                           "nurimeizu"], capture_output=True, text=True)
     assert out.returncode == 2
     assert f"{f}:5:1" in out.stderr + out.stdout
+
+
+# pzprjs's own nurimaze test script (robx/pzprjs test/script/nurimaze.js): its URL
+# 6/6/6efjsstsvjun1e374i2547 and the file of the correct answer, "/" for line breaks
+PZPRJS_URL = "https://puzz.link/p?nurimaze/6/6/6efjsstsvjun1e374i2547"
+PZPRJS_FILE = ("pzprv3/nurimaze/6/6/17/0 0 0 1 2 2 /3 3 4 1 5 5 /6 6 4 1 7 8 /9 10 10 10 7 8 "
+               "/11 12 13 14 14 14 /11 15 13 16 16 16 /s . . . . . /. . . . . o /. . . t . . "
+               "/. . . . . . /. . . . . . /g . t . . . /+ + + + # # /# # # + + + /+ + # + # + "
+               "/+ # # # # + /+ + + + + + /+ # + # # # /")
+# the same layout as pzprjs's "file save" writes it, with its trailing line-mark rows
+PZPRJS_NEWER = ("pzprv3/nurimaze/3/4/8/0 1 2 3 /0 1 2 3 /4 5 6 7 /s . . . /. . o . /. t . g "
+                "/. # . # /. # . # /# . # . /0 0 0 /0 0 0 /0 0 0 /0 0 0 0 /0 0 0 0 /")
+
+
+def test_pzprv3_round_trips_every_janko_record():
+    for r in records():
+        p = from_record(r)
+        text = to_pzprv3(p)
+        assert text.startswith("pzprv3\nnurimaze\n"), r["id"]
+        q = parse_pzprv3(text)
+        assert q.room_of == p.room_of and q.marks == p.marks, r["id"]
+        assert q.solution is None
+        # with the known solution as a state, the answer comes back as the solution
+        s = parse_pzprv3(to_pzprv3(p, rows_state(p, r["solution"])))
+        assert s.room_of == p.room_of and s.marks == p.marks, r["id"]
+        assert list(s.solution) == r["solution"], r["id"]
+
+
+def test_pzprv3_reads_pzprjs_test_fixtures(tmp_path):
+    p = parse_pzprv3(PZPRJS_FILE)
+    url = decode_puzzlink(PZPRJS_URL)
+    assert (p.rows, p.cols) == (6, 6)
+    assert p.room_of == url.room_of and p.marks == url.marks
+    assert p.mark_at == {0: "S", 11: "o", 15: "t", 30: "G", 32: "t"}
+    assert p.solution is not None and violations(p, list(p.solution)) == []
+    # the same file with real line breaks, through load() as a file and as text
+    f = tmp_path / "nurimaze.txt"
+    f.write_text(PZPRJS_FILE.replace("/", "\n"))
+    for q in (load(str(f)), load(PZPRJS_FILE), load(PZPRJS_FILE.replace("/", "\n"))):
+        assert q.room_of == p.room_of and q.marks == p.marks and q.solution == p.solution
+    n = parse_pzprv3(PZPRJS_NEWER)
+    assert n.n_rooms == 8 and n.mark_at == {0: "S", 6: "o", 9: "t", 11: "G"}
+    assert n.solution is None  # an answer that breaks the rules is not kept
+
+
+def test_pzprv3_partial_state_and_puzzle_only_file():
+    r = records()[0]
+    p = from_record(r)
+    state = rows_state(p, r["solution"])
+    partial = State(state.n, state.ones, 0)  # the black rooms only
+    text = to_pzprv3(p, partial)
+    answer = text.splitlines()[5 + 2 * p.rows:]
+    assert len(answer) == p.rows and all(set(row) <= set("#. ") for row in answer)
+    assert parse_pzprv3(text).solution is None
+    # a file that stops after the marks is a puzzle with no answer
+    head = "\n".join(to_pzprv3(p).splitlines()[:5 + 2 * p.rows])
+    assert parse_pzprv3(head).marks == p.marks
+
+
+GOOD = "pzprv3\nnurimaze\n2\n2\n2\n0 1 \n0 1 \ns . \n. g \n. . \n. . \n"
+
+
+@pytest.mark.parametrize("text, where, words", [
+    (GOOD.replace("nurimaze", "nurikabe"), ":2:1:", "not nurimaze"),
+    (GOOD.replace("\n2\n2\n2\n", "\nx\n2\n2\n"), ":3:1:", "number of rows"),
+    (GOOD.replace("0 1 \n0 1 \n", "0 1 \n0 1 3 \n"), ":7:1:", "3 cells, expected 2"),
+    (GOOD.replace("0 1 \n0 1 \n", "0 1 \n0 2 \n"), ":7:3:", "room number '2'"),
+    (GOOD.replace("0 1 \n0 1 \n", "0 1 \n0 -1 \n"), ":7:3:", "room number '-1'"),
+    (GOOD.replace("s . \n", "s x \n"), ":8:3:", "mark 'x'"),
+    (GOOD.replace(". g \n", ". . \n"), ":8:", "exactly one goal"),
+    (GOOD.replace(". . \n. . \n", "# ? \n. . \n"), ":10:3:", "answer '?'"),
+    (GOOD.replace(". . \n. . \n", ". . \n"), ":10:", "ends where answer row 2"),
+    ("pzprv3\nnurimaze\n2\n2\n2\n0 1 \n", ":6:", "ends where room row 2"),
+    ("pzprv3/nurimaze/2/2/2/0 1 /0 1 /s . /. t /", ":1:", "exactly one goal"),
+    ("pzprv3/nurimaze/2/2/2/0 1 /0 1 /s . /. Q /", ":1:40:", "mark 'Q'"),
+])
+def test_pzprv3_bad_input_is_one_line(tmp_path, text, where, words):
+    f = tmp_path / "bad.pzprv3"
+    f.write_text(text)
+    for arg, source in ((str(f), str(f)), (text, "<pzprv3>")):
+        with pytest.raises(InputError) as e:
+            load(arg)
+        message = str(e.value)
+        assert "\n" not in message and message.startswith(source + where), message
+        assert words in message, message
 
 
 # ------------------------------------------------------------------ techniques

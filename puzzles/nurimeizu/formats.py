@@ -18,7 +18,9 @@ one-line message names where the problem is (``file:line:col: what``).
 - **puzz.link** (:func:`decode_puzzlink`, :func:`encode_puzzlink`):
   ``https://puzz.link/p?nurimaze/W/H/BODY``;
 - **JSONL collections** (:func:`read_jsonl`, :func:`from_record`) as in
-  ``../shared/data/nurimeizu/janko.jsonl``.
+  ``../shared/data/nurimeizu/janko.jsonl``;
+- **pzprv3 files** (:func:`parse_pzprv3`, :func:`to_pzprv3`), the "file save" format
+  of pzprjs / puzz.link.
 """
 from __future__ import annotations
 
@@ -29,7 +31,8 @@ from deduce.errors import InputError
 from puzzles.files import error_line as _error
 from puzzles.files import pick_record, read_text
 from puzzles.files import show as _show
-from puzzles.nurimeizu.model import MARKS, Nurimeizu
+from deduce.state import State
+from puzzles.nurimeizu.model import MARKS, Nurimeizu, violations
 
 MAX_FILE_BYTES = 4 << 20
 MAX_SIDE = 200
@@ -353,10 +356,176 @@ def read_jsonl(path: str | Path, id: str | None = None) -> Nurimeizu:
     return from_record(record, str(path), line)
 
 
+# --------------------------------------------------------------------------- pzprv3
+
+_PZPRV3 = re.compile(r"pzprv3(?:\.\d+)?")
+_PZPR_MARKS = {"s": "S", "g": "G", "o": "o", "t": "t"}
+
+
+def _pzprv3_lines(text: str) -> list[tuple[str, int, int]]:
+    """(content, line, column) of every line; a one-line file is split at ``/`` as
+    pzprjs's own test scripts and URL-like dumps write it."""
+    text = text.removeprefix("\ufeff")
+    raw = text.splitlines()
+    nonblank = [r for r in raw if r.strip()]
+    if len(nonblank) == 1 and "/" in nonblank[0]:
+        line = raw.index(nonblank[0]) + 1
+        out, col = [], 1
+        for part in nonblank[0].split("/"):
+            out.append((part, line, col))
+            col += len(part) + 1
+        while out and not out[-1][0].strip():
+            out.pop()
+        return out
+    return [(r, n, 1) for n, r in enumerate(raw, 1)]
+
+
+def parse_pzprv3(text: str, source: str = "<pzprv3>") -> Nurimeizu:
+    """A pzprjs file ("file save" on puzz.link) of a nurimaze puzzle.
+
+    The layout is pzprjs's (``src/variety/nurimaze.js``, ``FileIO.decodeData``), one
+    item per line: ``pzprv3``, ``nurimaze``, rows, cols; then ``decodeAreaRoom``: the
+    number of rooms and ``rows`` lines of room numbers (same number and connected =
+    one room); then ``decodeCellQues_nurimaze``: ``rows`` lines of ``s`` ``g`` ``o``
+    ``t`` ``.``; then ``decodeCellAns``: ``rows`` lines of ``#`` shaded, ``+`` marked
+    unshaded, ``.`` nothing. Cells are separated by spaces. Whatever follows
+    (line marks, trial data, history) is ignored. A complete answer (every cell ``#``
+    or ``+``) that breaks no rule becomes the puzzle's ``solution``.
+
+    >>> p = parse_pzprv3("pzprv3/nurimaze/2/2/2/0 1 /0 1 /s . /. g /")
+    >>> p.n_rooms, p.marks
+    (2, ((0, 'S'), (3, 'G')))
+    """
+    lines = _pzprv3_lines(text)
+    at = 0
+
+    def fail(problem: str, k: int | None = None, offset: int = 0) -> InputError:
+        if k is None or k >= len(lines):
+            k = len(lines) - 1
+        if k < 0:
+            return _error(source, problem)
+        return _error(source, problem, lines[k][1], lines[k][2] + offset)
+
+    def next_line(what: str) -> tuple[str, int]:
+        nonlocal at
+        if at >= len(lines):
+            raise fail(f"the file ends where {what} should be")
+        at += 1
+        return lines[at - 1][0].strip(), at - 1
+
+    def cells(what: str, k: int, width: int) -> list[tuple[str, int]]:
+        raw = lines[k][0]
+        toks = [(m.group(), m.start()) for m in re.finditer(r"\S+", raw)]
+        if len(toks) != width:
+            raise fail(f"this {what} row has {len(toks)} cells, expected {width} (the "
+                       f"header says {width} columns)", k)
+        return toks
+
+    head, k = next_line("the 'pzprv3' header")
+    if not _PZPRV3.fullmatch(head):
+        raise fail(f"not a pzprv3 file: the first line is {_show(head)}, not 'pzprv3'", k)
+    pid, k = next_line("the puzzle type")
+    if pid != "nurimaze":
+        raise fail(f"the puzzle type is {_show(pid)}, not nurimaze", k)
+    sides = []
+    for what in ("rows", "cols"):
+        value, k = next_line(f"the number of {what}")
+        if not value.isdigit() or not 1 <= int(value) <= MAX_SIDE:
+            raise fail(f"the number of {what} {_show(value)} is not a number from 1 to "
+                       f"{MAX_SIDE}", k)
+        sides.append(int(value))
+    rows, cols = sides
+    value, k = next_line("the number of rooms")
+    if not value.isdigit() or int(value) < 1:
+        raise fail(f"the number of rooms {_show(value)} is not a positive number", k)
+    n_rooms = int(value)
+    labels = []
+    for r in range(rows):
+        _, k = next_line(f"room row {r + 1} of {rows}")
+        row = []
+        for tok, col in cells("room", k, cols):
+            if not tok.isdigit() or int(tok) >= n_rooms:
+                raise fail(f"room number {_show(tok)} is not a number from 0 to "
+                           f"{n_rooms - 1} (the file declares {n_rooms} rooms)", k, col)
+            row.append(int(tok))
+        labels.append(row)
+    marks = []
+    for r in range(rows):
+        _, k = next_line(f"mark row {r + 1} of {rows}")
+        for c, (tok, col) in enumerate(cells("mark", k, cols)):
+            if tok in _PZPR_MARKS:
+                marks.append((r * cols + c, _PZPR_MARKS[tok]))
+            elif tok != ".":
+                raise fail(f"mark {_show(tok)} is not s, g, o, t or .", k, col)
+    first_mark_line = lines[at - rows][1]
+    answer: list[str] | None = []
+    for r in range(rows):
+        if r == 0 and (at >= len(lines) or not lines[at][0].strip()):
+            answer = None  # a file with the puzzle only
+            break
+        _, k = next_line(f"answer row {r + 1} of {rows}")
+        row = []
+        for tok, col in cells("answer", k, cols):
+            if tok not in ("#", "+", "."):
+                raise fail(f"answer {_show(tok)} is not # (shaded), + (unshaded) or .", k, col)
+            row.append(tok)
+        answer.append("".join(row))
+    room_of = _split_rooms(labels, rows, cols)
+    puzzle = _check_marks(Nurimeizu(rows, cols, tuple(room_of), tuple(marks)), source,
+                          first_mark_line)
+    if answer and not any("." in row for row in answer):
+        solution = [row.replace("+", ".") for row in answer]
+        if not violations(puzzle, solution):
+            puzzle = Nurimeizu(rows, cols, puzzle.room_of, puzzle.marks,
+                               solution=tuple(solution))
+    return puzzle
+
+
+def to_pzprv3(puzzle: Nurimeizu, state: State | list[str] | tuple[str, ...] | None = None) -> str:
+    """The pzprv3 file of ``puzzle``, as pzprjs's ``encodeData`` writes it (lines of
+    cells each followed by a space). ``state`` (a room state, or rows of ``#``/``.``/``?``)
+    fills the answer: ``#`` black, ``+`` white, ``.`` undecided; without it the answer
+    is empty.
+
+    >>> to_pzprv3(parse_text("AB\\nAB\\n\\nS.\\n.G")).split("\\n")[4:8]
+    ['2', '0 1 ', '0 1 ', 's . ']
+    """
+    rows, cols = puzzle.rows, puzzle.cols
+    out = ["pzprv3", "nurimaze", str(rows), str(cols), str(puzzle.n_rooms)]
+    out += ["".join(f"{k} " for k in row) for row in puzzle.room_rows()]
+    code = {"S": "s", "G": "g", "o": "o", "t": "t", ".": "."}
+    out += ["".join(f"{code[ch]} " for ch in row) for row in puzzle.clue_rows()]
+    if state is None:
+        grid = ["?" * cols] * rows
+    elif isinstance(state, State):
+        grid = []
+        for r in range(rows):
+            row = []
+            for c in range(cols):
+                v = state.value(puzzle.room_of[r * cols + c])
+                row.append("?" if v is None else ("#" if v else "."))
+            grid.append("".join(row))
+    else:
+        grid = list(state)
+        if len(grid) != rows or any(len(row) != cols for row in grid):
+            raise ValueError(f"the answer must be {rows} rows of {cols} cells")
+    answer = {"#": "# ", ".": "+ ", "+": "+ "}
+    out += ["".join(answer.get(ch, ". ") for ch in row) for row in grid]
+    return "\n".join(out) + "\n"
+
+
 # --------------------------------------------------------------------------- dispatch
 
+def _is_pzprv3(text: str) -> bool:
+    first = text.removeprefix("\ufeff").lstrip().split("\n", 1)[0]
+    return bool(re.match(r"pzprv3(?:\.\d+)?\s*(?:/|$)", first))
+
+
 def load(arg: str, id: str | None = None) -> Nurimeizu:
-    """A grid text, a puzz.link URL, or a file (``.jsonl`` collection, a URL, or a text grid)."""
+    """A grid text, a pzprv3 text, a puzz.link URL, or a file (``.jsonl`` collection,
+    a pzprv3 file, a URL, or a text grid)."""
+    if _is_pzprv3(arg):
+        return _no_id(parse_pzprv3(arg), id, "<pzprv3>")
     if "\n" in arg or "\r" in arg:
         return _no_id(parse_text(arg), id, "<text>")
     if "://" in arg or (_BARE.match(arg) and not Path(arg).exists()):
@@ -373,6 +542,8 @@ def load(arg: str, id: str | None = None) -> Nurimeizu:
     if path.suffix.lower() == ".jsonl":
         return read_jsonl(path, id)
     text = _read_text(path)
+    if _is_pzprv3(text):
+        return _no_id(parse_pzprv3(text, arg), id, arg)
     lines = [t.strip() for t in text.splitlines() if t.strip() and not t.lstrip().startswith(";")]
     if len(lines) == 1 and ("://" in lines[0] or _BARE.match(lines[0])):
         return _no_id(decode_puzzlink(lines[0], arg), id, arg)
