@@ -50,10 +50,10 @@ class Grid:
         self.edges = [e for e in range(2 * T) if self.board.ends(e)[1] is not None]
         self.adj = [[(self.board.neighbour(t, d), self.board.side_edge(t, d)) for d in DIRS
                      if self.board.neighbour(t, d) is not None] for t in range(T)]
+        self._ends = {e: self.board.ends(e) for e in self.edges}
 
     def ends(self, e: int) -> tuple[int, int]:
-        a, b = self.board.ends(e)
-        return a, b
+        return self._ends[e]
 
     def tiles(self, tree: set[int]) -> list[int]:
         out = [0] * self.T
@@ -192,10 +192,45 @@ def swap(grid: Grid, tree: set[int], e: int, rng: random.Random) -> set[int] | N
     loop = grid.path(tree, a, b)
     rng.shuffle(loop)
     for f in loop:
-        new = (tree - {f}) | {e}
-        if all(d < 4 for d in (grid.degrees(new)[x] for x in (a, b))):
-            return new
+        # opening e adds one to the degrees of a and b; closing f takes one away
+        if all(deg[x] + 1 - (x in grid.ends(f)) < 4 for x in (a, b)):
+            return (tree - {f}) | {e}
     return None
+
+
+def clusters(grid: Grid, edges: list[int]) -> list[list[int]]:
+    """``edges`` grouped by the tiles they touch (edges sharing a tile are one group)."""
+    at: dict[int, list[int]] = {}
+    for e in edges:
+        for x in grid.ends(e):
+            at.setdefault(x, []).append(e)
+    seen: set[int] = set()
+    out = []
+    for e in edges:
+        if e in seen:
+            continue
+        group, todo = [], [e]
+        seen.add(e)
+        for f in todo:
+            group.append(f)
+            for x in grid.ends(f):
+                for g in at[x]:
+                    if g not in seen:
+                        seen.add(g)
+                        todo.append(g)
+        out.append(group)
+    return out
+
+
+def fix(grid: Grid, tree: set[int], undecided: list[int], rng: random.Random) -> set[int]:
+    """One swap in each separate patch of ``undecided`` edges, so that one solve
+    drives many fix-ups on a large board (a fix-up is only a guess; the next
+    solve judges it)."""
+    for group in clusters(grid, undecided):
+        new = swap(grid, tree, rng.choice(group), rng)
+        if new is not None:
+            tree = new
+    return tree
 
 
 def no_crosses(grid: Grid, tree: set[int], rng: random.Random) -> set[int]:
@@ -249,10 +284,7 @@ def attempt(kind, grid: Grid, level: int, algorithm: str, rng: random.Random,
         steps += 1
         if steps > FIX_STEPS * grid.T or r.verdict == "contradiction":
             return None
-        undecided = [e for e in grid.edges if (r.state.unknown >> e) & 1]
-        new = swap(grid, tree, rng.choice(undecided), rng)
-        if new is not None:
-            tree = new
+        tree = fix(grid, tree, [e for e in grid.edges if (r.state.unknown >> e) & 1], rng)
     best = r
     exact = (tree, r) if r.grade.level == level else None
     if exact is None or level > 1:
