@@ -15,7 +15,19 @@ from puzzles.nurikabe.generate import random_grid  # noqa: F401 (moved there; us
 from rules.nurikabe.geometry import Geometry
 
 
-def random_puzzle(rng: random.Random, min_side: int = 3, max_side: int = 7) -> Nurikabe:
+def random_puzzle(rng: random.Random, min_side: int = 3, max_side: int = 7,
+                  unknown_sizes: float = 0.0) -> Nurikabe:
+    """A random puzzle; with probability ``unknown_sizes`` one clue becomes ``?``."""
+    puzzle = _random_puzzle(rng, min_side, max_side)
+    if unknown_sizes and puzzle.clues and rng.random() < unknown_sizes:
+        clues = list(puzzle.clues)
+        k = rng.randrange(len(clues))
+        clues[k] = (clues[k][0], None)
+        puzzle = Nurikabe(puzzle.rows, puzzle.cols, tuple(clues))
+    return puzzle
+
+
+def _random_puzzle(rng: random.Random, min_side: int, max_side: int) -> Nurikabe:
     roll = rng.random()
     if roll < 0.35:
         return scattered_clues(rng, min_side, max_side)

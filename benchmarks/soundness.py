@@ -25,14 +25,19 @@ from puzzles.nurikabe import KIND, rows_state  # noqa: E402
 from puzzles.nurikabe.asp import solutions  # noqa: E402
 
 
-def judge(seed: int, depth: int = 2, cap: int = 64) -> dict:
+UNKNOWN_SIZES = 0.1  # share of puzzles with one "?" clue
+
+
+def judge(seed: int, depth: int = 2, cap: int = 64, max_side: int = 7) -> dict:
     """One random puzzle: its class and how many engine steps were unsound."""
     rng = random.Random(seed)
-    puzzle = random_puzzle(rng)
+    puzzle = random_puzzle(rng, max_side=max_side, unknown_sizes=UNKNOWN_SIZES)
     sols = [rows_state(puzzle, s) for s in solutions(puzzle, cap)]
     result = Solver(KIND, puzzle, depth=depth, budget=20).solve()
     unsound = 0
+    used: dict[str, int] = {}
     for step in result.steps:
+        used[step.technique] = used.get(step.technique, 0) + 1
         if any(s.value(i) != v for s in sols for i, v in step.conclusions):
             unsound += 1
     kind = "none" if not sols else "unique" if len(sols) == 1 else "multiple"
@@ -41,7 +46,7 @@ def judge(seed: int, depth: int = 2, cap: int = 64) -> dict:
         (result.solved and sols and result.state != sols[0])
     return {"seed": seed, "class": kind, "verdict": result.verdict, "steps": len(result.steps),
             "unsound": unsound, "bad_verdict": bool(bad_verdict),
-            "hypotheses": sum(1 for s in result.steps if s.depth)}
+            "hypotheses": sum(1 for s in result.steps if s.depth), "used": used}
 
 
 def main(argv=None) -> int:
@@ -50,18 +55,23 @@ def main(argv=None) -> int:
     ap.add_argument("--seed", type=int, default=1)
     ap.add_argument("--jobs", type=int, default=os.cpu_count())
     ap.add_argument("--depth", type=int, default=2)
+    ap.add_argument("--max-side", type=int, default=7, help="largest board side (from 3)")
     args = ap.parse_args(argv)
     start = time.perf_counter()
     seeds = range(args.seed, args.seed + args.count)
     totals = {"puzzles": 0, "steps": 0, "unsound": 0, "bad_verdict": 0, "hypotheses": 0}
     by_class: dict[str, dict[str, int]] = {}
     bad = []
+    used: dict[str, int] = {}
     with ProcessPoolExecutor(args.jobs) as pool:
-        for r in pool.map(judge, seeds, [args.depth] * args.count, chunksize=64):
+        for r in pool.map(judge, seeds, [args.depth] * args.count, [64] * args.count,
+                           [args.max_side] * args.count, chunksize=64):
             totals["puzzles"] += 1
             for k in ("steps", "unsound", "hypotheses"):
                 totals[k] += r[k]
             totals["bad_verdict"] += r["bad_verdict"]
+            for t, n in r["used"].items():
+                used[t] = used.get(t, 0) + n
             row = by_class.setdefault(r["class"], {})
             row[r["verdict"]] = row.get(r["verdict"], 0) + 1
             if r["unsound"] or r["bad_verdict"]:
@@ -72,6 +82,8 @@ def main(argv=None) -> int:
     print(f"{'oracle says':<12} " + " ".join(f"{v:>14}" for v in ("solved", "stuck", "contradiction")))
     for cls, row in sorted(by_class.items()):
         print(f"{cls:<12} " + " ".join(f"{row.get(v, 0):>14}" for v in ("solved", "stuck", "contradiction")))
+    print("steps checked by technique: " + ", ".join(
+        f"{t} {n}" for t, n in sorted(used.items(), key=lambda kv: -kv[1])))
     if bad:
         print("seeds with problems:", bad[:20])
     return 1 if bad else 0

@@ -34,8 +34,9 @@ EXAMPLES = ROOT / "puzzles" / "examples"
 SCHEMA = ROOT / "explain" / "walkthrough.schema.json"
 KIND = load_kind("nurikabe")
 # small janko puzzles that together use every technique the engine has used on them
-# (0034: a hypothesis; 0112: battleground; 0124: size accounting; 0861: N-1 neighbour)
-JANKO_IDS = ("janko-0034", "janko-0112", "janko-0124", "janko-0861", "janko-0101")
+# (0300: hypotheses and a squeezed island; 0112: battleground; 0124: size accounting;
+# 0861: N-1 neighbour; 0472: fragment lifeline)
+JANKO_IDS = ("janko-0300", "janko-0112", "janko-0124", "janko-0861", "janko-0101", "janko-0472")
 SVG_NS = "{http://www.w3.org/2000/svg}"
 
 
@@ -75,7 +76,7 @@ def walkthroughs(example):
 
 @pytest.fixture(scope="module")
 def hypothesis_case():
-    puzzles = _janko(("janko-0034",))
+    puzzles = _janko(("janko-0300",))
     if not puzzles:
         pytest.skip("shared data not found")
     puzzle = puzzles[0]
@@ -134,7 +135,7 @@ def test_step_svg_draws_exactly_what_each_step_records(walkthroughs):
                 "island-confinement", "shape-enumeration", "battleground"}
     assert expected <= seen or len(walkthroughs) == 2, expected - seen
     if len(walkthroughs) > 2:
-        assert {"size-accounting", "hypothesis-1"} <= seen
+        assert {"size-accounting", "hypothesis-1", "island-squeeze", "fragment-lifeline"} <= seen
 
 
 def test_grid_svg_draws_the_state_and_labels(example):

@@ -27,7 +27,7 @@ from deduce.state import State
 from deduce.step import Step
 from puzzles.nurikabe import KIND, initial_state
 from puzzles.nurikabe.model import Nurikabe, violations
-from rules.nurikabe import TECHNIQUES, View
+from rules.nurikabe import TECHNIQUES, View, techniques
 
 # ----------------------------------------------------------------- helpers
 
@@ -297,6 +297,22 @@ POSITIVE = [
 . . .
 . . .
 """, "r2c2+", 1),
+    # the white cell r4c3 must join the 5 at r1c3 or the 5 at r2c1: both only through r3c3
+    ("fragment-lifeline", """
+. . 5
+5 . .
+. . .
++ # +
+. . .
+""", "r3c3+", 1),
+    # with r2c1 black the 4 at r1c2 could only be r1c1-r1c3 + r2c2, whose border
+    # (r2c1, r2c3, r3c2) would shut the wall cell r2c1 in
+    ("island-squeeze", """
+. 4 . .
+. . . 4
+. . . .
+. 2 . .
+""", "r2c1+", 1),
     # the 2 at r2c2 is r2c3 or r3c2: r3c3 borders both
     # the 2 at r2c2 going down to r3c2 would leave the 2 at r4c3 no room: one way is left
     ("shape-enumeration", """
@@ -305,14 +321,13 @@ POSITIVE = [
 . . .
 . . 2
 """, "r1c3# r2c3+ r3c2# r3c3#", 1),
-    # the 2 at r2c1 taking r2c2 would cut the bottom-left of the wall off
-    # whatever the 2 at r3c3 does
+    # the 3 at r3c1 going right would leave the 6 at r3c4 too little room:
+    # it goes up
     ("battleground", """
 . . . .
-2 . . .
-. . 2 .
-. . . .
-""", "r2c2#", 1),
+. . . +
+3 . . 6
+""", "r1c1+ r2c1+ r1c2# r2c2# r3c2#", 1),
 ]
 
 # (technique, board that is not solved and where the technique finds nothing,
@@ -390,6 +405,17 @@ NEGATIVE = [
 . . .
 3 . .
 """, 1),
+    # the white cell r2c3 has ways to both 3s, none through one cell
+    ("fragment-lifeline", """
+. . . .
+3 . + .
+. . . 3
+""", 2),
+    ("island-squeeze", """
+3 . .
+. . .
+. . 3
+""", 2),
 ]
 
 # (technique, board without a solution, the Contradiction's rule)
@@ -660,6 +686,31 @@ def random_puzzles(draw, unique: bool = False):
 def _describe(puzzle: Nurikabe, sols: list[int]) -> str:
     return (puzzle.to_text() + f"{len(sols)} solution(s): "
             + " | ".join(" ".join(_rows(puzzle, s)) for s in sols[:4]))
+
+
+@settings(RANDOM, max_examples=150)
+@given(random_puzzles())
+def test_shape_flaws_are_real(case):
+    """A completion the shape check rejects is no solution's island."""
+    puzzle, sols = case
+    assume(sols)
+    view = View(puzzle, initial_state(puzzle))
+    g = view.g
+    reaches = view.reaches
+    for island in view.islands:
+        if island.complete or island.need is None:
+            continue
+        shapes = techniques._completions(view, island)
+        if shapes is None:
+            continue
+        others = 0
+        for clue, area in reaches.items():
+            if clue != island.clue:
+                others |= area
+        actual = {g.flood(1 << island.clue, g.full & ~s) for s in sols}
+        for shape in shapes:
+            flaw = techniques._shape_flaw(view, island, shape, 0, 0, others)
+            assert flaw is None or shape not in actual, (flaw, _describe(puzzle, sols))
 
 
 def _check_techniques(puzzle: Nurikabe, sols: list[int]) -> None:

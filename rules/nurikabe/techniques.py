@@ -369,6 +369,50 @@ def _confine(view: View, island: Region, area: int, mine) -> Step | None:
 _CONFINED: set[tuple] = set()  # island situations where confinement found nothing
 
 
+@TECHNIQUES.register("fragment-lifeline", tier=3, name="Fragment lifeline")
+def fragment_lifeline(view: View):
+    """A cell without which no island could reach a white fragment is white.
+
+    The unclued lifeline for a fragment that several islands could reach, all
+    of them only through one cell near it (island confinement covers a
+    fragment only one island can reach).
+    """
+    g = view.g
+    reaches = view.reaches
+    for frag in view.fragments:
+        reachers = [r for r in view.islands if reaches[r.clue] & frag.mask]
+        if len(reachers) < 2:
+            continue
+        libs = g.border(frag.mask) & view.unknown
+        near = (libs | g.border(libs)) & view.unknown
+        area = 0
+        for r in reachers:
+            area |= reaches[r.clue]
+        seen = (g.rows, g.cols, frag.mask, tuple((r.mask, reaches[r.clue]) for r in reachers),
+                g.grow(area) & view.unknown, g.grow(area) & view.white)
+        if seen in _LIFELINES:
+            continue
+        for i in bits(near & area):
+            bit = 1 << i
+            if any(view.reach(r, blocked=bit) & frag.mask for r in reachers):
+                continue
+            who = ", ".join(view.region_name(r) for r in reachers[:-1]) + \
+                f" and {view.region_name(reachers[-1])}"
+            return _step(view, "fragment-lifeline", 3, bit, WHITE, frag.mask | bit,
+                         f"{view.region_name(frag)[0].upper()}{view.region_name(frag)[1:]} "
+                         f"must join a number; {who} could reach "
+                         f"{_plural(frag.mask, 'it', 'them')}, but none of them without "
+                         f"{g.name(i)}, so {g.name(i)} is white.",
+                         [("island", frag.mask)] + [("island", r.mask) for r in reachers])
+        if len(_LIFELINES) > 200000:
+            _LIFELINES.clear()
+        _LIFELINES.add(seen)
+    return None
+
+
+_LIFELINES: set[tuple] = set()  # fragment situations where the lifeline found nothing
+
+
 def _duties(view: View) -> dict[int, list[tuple[str, int]]]:
     """What exactly one island must do, keyed by its clue cell.
 
@@ -561,12 +605,72 @@ def battleground(view: View):
                                     "completed without blocking a neighbouring island",
                                     tuple(bits(island.mask)))
             step = _shared_by_all(view, island, survivors, "battleground",
-                                  " that leave room for " + " and ".join(
+                                  f" that leave{'s' if len(survivors) == 1 else ''} room for "
+                                  + " and ".join(
                                       view.puzzle.clue_name(d) for d in sorted(rivals[c])))
             if step is not None:
                 return step
             work.extend(d for d in neighbours(c) if d not in work)
     return None
+
+
+@TECHNIQUES.register("island-squeeze", tier=4, name="Squeezed island")
+def island_squeeze(view: View):
+    """A cell whose blackening would leave an island exactly its size of room,
+    in a shape that breaks a rule, is white.
+
+    Confinement's stronger form: without the cell the island could still
+    reach its size, but only just, so it would have to take every cell left
+    to it; when that one shape closes a pool, cuts the wall or strands a
+    white cell, the cell cannot be black.
+    """
+    g = view.g
+    reaches = view.reaches
+    for island in view.islands:
+        if island.complete or island.need is None:
+            continue
+        area = reaches[island.clue]
+        zone = g.grow(g.grow(area))
+        if not zone & view.changed:
+            continue
+        seen = (g.rows, g.cols, island.need, island.mask, area, zone & view.unknown,
+                g.grow(zone) & view.white, g.grow(zone) & view.black)
+        if seen in _SQUEEZED:
+            continue
+        others = 0
+        for c, m in reaches.items():
+            if c != island.clue:
+                others |= m
+        # In a wide area only the island's own liberties and the cells that
+        # cut the area apart can shrink it to exactly the island's size.
+        if area.bit_count() <= island.need + TIGHT_SLACK:
+            suspects = area & view.unknown
+        else:
+            suspects = view.liberties(island)
+            for i in _articulation_cells(g, area, island.clue):
+                suspects |= 1 << i
+            suspects &= view.unknown
+        for i in bits(suspects):
+            bit = 1 << i
+            without = view.reach(island, blocked=bit)
+            if without.bit_count() != island.need:
+                continue
+            flaw = _shape_flaw(view, island, without, bit, 0, others)
+            if flaw is None:
+                continue
+            who = view.region_name(island)
+            return _step(view, "island-squeeze", 4, bit, WHITE, without | bit,
+                         f"If {g.name(i)} were black, {who} would have to grow into exactly "
+                         f"{g.names(without & ~island.mask, 6)}, and then {flaw}; so "
+                         f"{g.name(i)} is white.",
+                         [("island", island.mask), ("area", without)])
+        if len(_SQUEEZED) > 200000:
+            _SQUEEZED.clear()
+        _SQUEEZED.add(seen)
+    return None
+
+
+_SQUEEZED: set[tuple] = set()  # island situations where the squeeze found nothing
 
 
 _SUPPORT: dict[tuple[int, int], int] = {}  # (shape, rival clue) -> a rival shape that fit
@@ -628,7 +732,7 @@ def _shapes_of(view: View, island: Region) -> list[int] | None:
                 others |= m
         mine_only = reaches[island.clue] & ~others & view.unknown
         must = _sole_reachers(view).get(island.clue, 0)
-        shapes = [s for s in shapes if _plausible(view, island, s, mine_only, must)]
+        shapes = [s for s in shapes if _plausible(view, island, s, mine_only, must, others)]
         if len(shapes) <= NEIGHBOUR_CHECK_SHAPES:
             shapes = [s for s in shapes if _leaves_room(view, island, s)]
         if not shapes:
@@ -708,16 +812,106 @@ def _enumerate_completions(view: View, island: Region, partial_limit: int) -> li
     return done
 
 
-def _plausible(view: View, island: Region, shape: int, mine_only: int, must: int) -> bool:
+def _plausible(view: View, island: Region, shape: int, mine_only: int, must: int,
+               others: int) -> bool:
     """False when completing ``island`` as ``shape`` visibly breaks a rule."""
+    return _shape_flaw(view, island, shape, mine_only, must, others) is None
+
+
+def _shape_flaw(view: View, island: Region, shape: int, mine_only: int, must: int,
+                others: int) -> str | None:
+    """Why completing ``island`` as ``shape`` breaks a rule (None: it does not visibly).
+
+    ``mine_only``: cells that would be black too (no other island can take
+    them); ``others``: the cells other islands can reach. The shape's black
+    ring must not close a 2x2 pool, nor leave one that no other island can
+    break, nor cut the wall -- counting the cells that would have to turn
+    white to break a square left with one open cell, and their only ways out.
+    """
     g = view.g
     if must & ~shape:
-        return False  # leaves a fragment only this island could reach
+        return f"it would leave the white cells at {g.names(must & ~shape, 4)} without a number"
     ring = g.border(shape)
     if ring & view.white:
-        return False
+        return f"it would touch the white cells at {g.names(ring & view.white, 4)}"
     added = (ring | mine_only) & view.unknown & ~shape
-    return _black_ok(view, view.black | added, added, shape)
+    black = view.black | added
+    for i in bits(added):
+        for sq in g.squares_at[i]:
+            if sq & black == sq:
+                return f"the 2x2 square at {g.square_name(sq)} would be all black"
+    if black:
+        space = (view.black | view.unknown) & ~shape
+        low = black & -black
+        if g.flood(low, space) & black != black:
+            return "its border would cut the wall apart"
+    forced = 0
+    white = view.white | shape
+    for i in bits(added):
+        for sq in g.squares_at[i]:
+            if sq & white:
+                continue
+            left = sq & ~black  # unknown cells only another island can take
+            if not left & others:
+                return f"no other island could break the 2x2 square at {g.square_name(sq)}"
+            if not left & (left - 1):
+                forced |= left
+    breakers = forced
+    # white regions the ring hems in: with no way left to grow they are
+    # stuck, with one it is theirs
+    hemmed = g.grow(added) & view.white & ~shape
+    if hemmed:
+        for r in view.islands + view.fragments:
+            if not r.mask & hemmed or r.complete or (r.clue is not None and r.need is None):
+                continue  # (a "?" island may stop growing at any size)
+            exits = g.border(r.mask) & view.unknown & ~black & ~shape
+            if not exits:
+                return f"{view.region_name(r)} would have no way left to grow"
+            if not exits & (exits - 1):
+                forced |= exits
+    if forced:
+        # a cell that must turn white to break a square has to reach a
+        # number: with one way out, that way is white too
+        for _ in range(4):
+            grown = 0
+            for part in g.components(forced):
+                touch = g.border(part) & view.white
+                role = "to break a 2x2 square" if part & breakers else "as a region's only way to grow"
+                if touch:
+                    flaw = _joins_badly(view, part, touch, role)
+                    if flaw:
+                        return flaw
+                    continue
+                exits = g.border(part) & view.unknown & ~black & ~forced
+                if not exits:
+                    return (f"{g.names(part, 4)} would have to be white {role} "
+                            "and could reach no number")
+                if not exits & (exits - 1):
+                    grown |= exits
+            if not grown:
+                break
+            forced |= grown
+        space = (view.black | view.unknown) & ~(shape | forced)
+        if g.flood(black & -black, space) & black != black:
+            return (f"{g.names(forced, 4)} would have to be white (to break 2x2 squares "
+                    "or as the only ways out of white cells), and the wall would be cut apart")
+    return None
+
+
+def _joins_badly(view: View, part: int, touch: int, role: str) -> str | None:
+    """Why white cells ``part`` cannot join the white regions they touch (None: they can)."""
+    joined = [r for r in view.islands + view.fragments if r.mask & touch]
+    numbered = [r for r in joined if r.clue is not None]
+    g = view.g
+    if len(numbered) > 1:
+        return (f"{g.names(part, 4)} would have to be white {role}, "
+                f"joining {view.region_name(numbered[0])} and {view.region_name(numbered[1])}")
+    if numbered and numbered[0].need is not None:
+        size = part.bit_count() + sum(r.size for r in joined)
+        if size > numbered[0].need:
+            return (f"{g.names(part, 4)} would have to be white {role}, "
+                    f"making {view.region_name(numbered[0])} {size} cells")
+    return None
 
 
 def _leaves_room(view: View, island: Region, shape: int) -> bool:
@@ -731,21 +925,6 @@ def _leaves_room(view: View, island: Region, shape: int) -> bool:
         if not reaches[other.clue] & taken:
             continue
         if view.reach(other, blocked=taken).bit_count() < other.need:
-            return False
-    return True
-
-
-def _black_ok(view: View, black: int, added: int, white: int) -> bool:
-    """No pool among the squares of ``added``, and the wall can still connect."""
-    g = view.g
-    for i in bits(added):
-        for sq in g.squares_at[i]:
-            if sq & black == sq:
-                return False
-    if black:
-        space = (view.black | view.unknown) & ~white
-        low = black & -black
-        if g.flood(low, space) & black != black:
             return False
     return True
 
