@@ -4,7 +4,8 @@ then hypothesis-by-contradiction by iterative deepening.
 Each pass runs the techniques cheapest tier first; a technique is asked again
 only if some unknown changed since it last found nothing (its entry in the
 invalidation queue, ``pending``), and it is told which unknowns those are
-(``view.changed``). After any progress the loop restarts at the cheapest tier,
+(``view.changed``) and whether it works inside a hypothesis branch or search
+(``view.nested``: costly techniques may do less there). After any progress the loop restarts at the cheapest tier,
 so every step uses the simplest technique that works at that moment. When no
 technique applies, hypotheses of depth 1, 2, ... up to the configured depth are
 tried, shallowest first: assume a value, propagate on a copy with the
@@ -112,11 +113,13 @@ class Solver:
         pending = [state.full if changed is None else changed] * len(techniques)
         kind, puzzle = self.kind, self.puzzle
         changed_here = 0 if depth == self.depth else focus
+        nested = depth < self.depth
         while True:
             self.nodes += 1
             if self.deadline is not None and time.perf_counter() > self.deadline:
                 raise BudgetExceeded()
             view = kind.view(puzzle, state)
+            view.nested = nested
             found = None
             for k, technique in enumerate(techniques):
                 if not pending[k]:

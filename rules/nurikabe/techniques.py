@@ -17,8 +17,12 @@ from rules.nurikabe.view import Region, View
 
 TECHNIQUES = Registry()
 BLACK, WHITE = 1, 0
-SHAPE_LIMIT = 800  # completions enumerated per island before giving up on it
-SHAPE_REMAINING = 14  # islands with more cells to go are not enumerated
+SHAPE_LIMIT = 3000  # completions enumerated per island before giving up on it
+SHAPE_REMAINING = 20  # islands with more cells to go are not enumerated
+# Inside hypothesis branches (``view.nested``) enumeration is kept smaller: a
+# branch is tried for many candidates and only needs a quick contradiction.
+BRANCH_SHAPE_LIMIT = 800
+BRANCH_SHAPE_REMAINING = 14
 NEIGHBOUR_CHECK_SHAPES = 200  # up to this many shapes, each is checked against neighbours' room
 PAIR_BUDGET = 10000  # shape pairs the battleground may compare in one position
 TIGHT_SLACK = 6  # confinement tests every cell of an island's area when it is this close to its need
@@ -545,7 +549,7 @@ def battleground(view: View):
     g = view.g
     by_clue = {r.clue: r for r in view.islands}
     listed = [r.clue for r in view.islands if not r.complete and r.need is not None
-              and r.remaining <= SHAPE_REMAINING]
+              and r.remaining <= _shape_limits(view)[1]]
     near: dict[int, list[int]] = {}
 
     def neighbours(c: int) -> list[int]:
@@ -687,7 +691,7 @@ def _watched(view: View) -> list[Region]:
     g = view.g
     out = []
     for island in view.islands:
-        if island.complete or island.need is None or island.remaining > SHAPE_REMAINING:
+        if island.complete or island.need is None or island.remaining > _shape_limits(view)[1]:
             continue
         if g.grow(g.grow(view.reaches[island.clue])) & view.changed:
             out.append(island)
@@ -746,7 +750,7 @@ _COMPLETIONS: dict[tuple, list[int] | None] = {}
 
 
 def _completions(view: View, island: Region) -> list[int] | None:
-    """Every connected completion of ``island`` to its size, or None past SHAPE_LIMIT.
+    """Every connected completion of ``island`` to its size, or None past the limit.
 
     Completions only use cells of the island's reach, so they are cached by
     what that area (and the white cells around it) holds: later positions and
@@ -763,8 +767,9 @@ def _completions(view: View, island: Region) -> list[int] | None:
     for f in view.fragments:
         if f.mask & near:
             white |= f.mask
+    limit = _shape_limits(view)[0]
     key = (g.rows, g.cols, island.need, island.mask,
-           area & view.unknown & ~view.forbidden(island), white)
+           area & view.unknown & ~view.forbidden(island), white, limit)
     got = _COMPLETIONS.get(key, False)
     if got is False:
         if len(_COMPLETIONS) > 50000:
@@ -775,11 +780,19 @@ def _completions(view: View, island: Region) -> list[int] | None:
         # smaller allowance of partial shapes to find that out.
         wide = island.remaining >= 8 and (area & view.unknown).bit_count() >= 30
         got = _COMPLETIONS[key] = _enumerate_completions(
-            view, island, SHAPE_LIMIT * (2 if wide else 8))
+            view, island, limit, limit * (2 if wide else 8))
     return got
 
 
-def _enumerate_completions(view: View, island: Region, partial_limit: int) -> list[int] | None:
+def _shape_limits(view: View) -> tuple[int, int]:
+    """(completions per island, most cells an island may still need) for enumeration."""
+    if view.nested:
+        return BRANCH_SHAPE_LIMIT, BRANCH_SHAPE_REMAINING
+    return SHAPE_LIMIT, SHAPE_REMAINING
+
+
+def _enumerate_completions(view: View, island: Region, limit: int,
+                           partial_limit: int) -> list[int] | None:
     g = view.g
     allowed = view.unknown & ~view.forbidden(island)
     fragments = view.fragments
@@ -807,7 +820,7 @@ def _enumerate_completions(view: View, island: Region, partial_limit: int) -> li
             if len(seen) > partial_limit:
                 return None
         level = nxt
-        if len(done) > SHAPE_LIMIT:
+        if len(done) > limit:
             return None
     return done
 

@@ -52,6 +52,7 @@ class View:
         self.white = state.zeros
         self.unknown = state.unknown
         self.changed = g.full
+        self.nested = False  # set by the engine inside hypothesis branches and search
         self.clue_need = dict(puzzle.clues)
         self.clue_mask = puzzle.clue_mask
         self._islands = None
