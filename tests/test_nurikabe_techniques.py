@@ -776,3 +776,20 @@ def test_solver_sound_on_random_unique_puzzles(case, max_tier):
                                         + _describe(puzzle, sols))
     if result.verdict == "solved":
         assert result.state.ones == solution
+
+
+@settings(RANDOM, max_examples=60)
+@given(st.integers(3, 8), st.integers(3, 8), st.randoms(use_true_random=False))
+def test_white_components_reused_from_recent_views_are_exact(rows, cols, rnd):
+    """Views rebuild white components from recent views' (a cache across views):
+    along a line of play and across branches they equal a fresh flood, in its order."""
+    puzzle = Nurikabe(rows, cols, ())
+    g = View(puzzle, initial_state(puzzle)).g
+    cells = list(range(rows * cols))
+    for _ in range(3):  # three branches from the empty grid
+        rnd.shuffle(cells)
+        state = initial_state(puzzle)
+        for i in cells[: rnd.randint(1, len(cells))]:
+            state.assign(i, 0 if rnd.random() < 0.6 else 1)
+            view = View(puzzle, state)
+            assert view._white_components() == g.components(view.white)

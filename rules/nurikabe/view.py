@@ -20,6 +20,8 @@ if TYPE_CHECKING:  # the model imports these rules to build its kind
     from puzzles.nurikabe.model import Nurikabe
 
 INFINITE = 1 << 30
+RECENT_POSITIONS = 12  # white components of recent views, reused by later ones
+_RECENT: list[tuple] = []  # (geometry, white cells, their components)
 
 
 class Region:
@@ -70,10 +72,47 @@ class View:
         return f"the white cell{'s' if r.size > 1 else ''} at {self.g.names(r.mask, 4)}"
 
     # -- regions -------------------------------------------------------------
+    def _white_components(self) -> list[int]:
+        """Components of the white cells, built from a recent view's when it can.
+
+        States only ever gain decided cells, so the white cells of a recent
+        position (of this step's parent, or of the position a hypothesis branch
+        started from) are usually a subset of these: only the components the
+        new white cells touch are flooded again.
+        """
+        g, white = self.g, self.white
+        best = None
+        for entry in _RECENT:
+            if entry[0] is g and entry[1] & ~white == 0:
+                new = (white & ~entry[1]).bit_count()
+                if best is None or new < best[0]:
+                    best = (new, entry)
+        if best is None:
+            comps = g.components(white)
+        else:
+            old_white, old_comps = best[1][1], best[1][2]
+            new = white & ~old_white
+            if not new:
+                return old_comps
+            near = g.grow(new)
+            joined = new
+            comps = []
+            for comp in old_comps:
+                if comp & near:
+                    joined |= comp
+                else:
+                    comps.append(comp)
+            comps.extend(g.components(joined))
+            comps.sort(key=lambda m: m & -m)  # the order a fresh flood gives
+        _RECENT.append((g, white, comps))
+        if len(_RECENT) > RECENT_POSITIONS:
+            del _RECENT[0]
+        return comps
+
     def _regions(self):
         if self._islands is None:
             islands, fragments = [], []
-            for comp in self.g.components(self.white):
+            for comp in self._white_components():
                 clues = comp & self.clue_mask
                 if not clues:
                     fragments.append(Region(comp, None, None))
