@@ -710,7 +710,7 @@ def test_shape_flaws_are_real(case):
         actual = {g.flood(1 << island.clue, g.full & ~s) for s in sols}
         for shape in shapes:
             flaw = techniques._shape_flaw(view, island, shape, 0, 0, others)
-            assert flaw is None or shape not in actual, (flaw, _describe(puzzle, sols))
+            assert flaw is None or shape not in actual, (flaw(), _describe(puzzle, sols))
 
 
 def _check_techniques(puzzle: Nurikabe, sols: list[int]) -> None:

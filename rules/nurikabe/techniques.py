@@ -662,6 +662,7 @@ def island_squeeze(view: View):
             flaw = _shape_flaw(view, island, without, bit, 0, others)
             if flaw is None:
                 continue
+            flaw = flaw()
             who = view.region_name(island)
             return _step(view, "island-squeeze", 4, bit, WHITE, without | bit,
                          f"If {g.name(i)} were black, {who} would have to grow into exactly "
@@ -832,41 +833,39 @@ def _plausible(view: View, island: Region, shape: int, mine_only: int, must: int
 
 
 def _shape_flaw(view: View, island: Region, shape: int, mine_only: int, must: int,
-                others: int) -> str | None:
-    """Why completing ``island`` as ``shape`` breaks a rule (None: it does not visibly).
+                others: int):
+    """Why completing ``island`` as ``shape`` breaks a rule: None when it does
+    not visibly, else a function that says why (a sentence is only written
+    for the shapes a step reports).
 
     ``mine_only``: cells that would be black too (no other island can take
     them); ``others``: the cells other islands can reach. The shape's black
     ring must not close a 2x2 pool, nor leave one that no other island can
     break, nor cut the wall -- counting the cells that would have to turn
-    white to break a square left with one open cell, and their only ways out.
+    white to break a square left with one open cell, and the only ways out of
+    those cells and of the white regions the ring hems in.
     """
     g = view.g
     if must & ~shape:
-        return f"it would leave the white cells at {g.names(must & ~shape, 4)} without a number"
+        return lambda: f"it would leave the white cells at {g.names(must & ~shape, 4)} without a number"
     ring = g.border(shape)
     if ring & view.white:
-        return f"it would touch the white cells at {g.names(ring & view.white, 4)}"
-    added = (ring | mine_only) & view.unknown & ~shape
+        return lambda: f"it would touch the white cells at {g.names(ring & view.white, 4)}"
+    unknown = view.unknown
+    added = (ring | mine_only) & unknown & ~shape
     black = view.black | added
-    for i in bits(added):
-        for sq in g.squares_at[i]:
-            if sq & black == sq:
-                return f"the 2x2 square at {g.square_name(sq)} would be all black"
-    if black:
-        space = (view.black | view.unknown) & ~shape
-        low = black & -black
-        if g.flood(low, space) & black != black:
-            return "its border would cut the wall apart"
-    forced = 0
     white = view.white | shape
+    forced = 0
+    squares_at = g.squares_at
     for i in bits(added):
-        for sq in g.squares_at[i]:
+        for sq in squares_at[i]:
             if sq & white:
                 continue
             left = sq & ~black  # unknown cells only another island can take
+            if not left:
+                return lambda: f"the 2x2 square at {g.square_name(sq)} would be all black"
             if not left & others:
-                return f"no other island could break the 2x2 square at {g.square_name(sq)}"
+                return lambda: f"no other island could break the 2x2 square at {g.square_name(sq)}"
             if not left & (left - 1):
                 forced |= left
     breakers = forced
@@ -877,14 +876,14 @@ def _shape_flaw(view: View, island: Region, shape: int, mine_only: int, must: in
         for r in view.islands + view.fragments:
             if not r.mask & hemmed or r.complete or (r.clue is not None and r.need is None):
                 continue  # (a "?" island may stop growing at any size)
-            exits = g.border(r.mask) & view.unknown & ~black & ~shape
+            exits = g.border(r.mask) & unknown & ~black & ~shape
             if not exits:
-                return f"{view.region_name(r)} would have no way left to grow"
+                return lambda: f"{view.region_name(r)} would have no way left to grow"
             if not exits & (exits - 1):
                 forced |= exits
     if forced:
-        # a cell that must turn white to break a square has to reach a
-        # number: with one way out, that way is white too
+        # a cell that must turn white has to reach a number: with one way
+        # out, that way is white too
         for _ in range(4):
             grown = 0
             for part in g.components(forced):
@@ -895,35 +894,41 @@ def _shape_flaw(view: View, island: Region, shape: int, mine_only: int, must: in
                     if flaw:
                         return flaw
                     continue
-                exits = g.border(part) & view.unknown & ~black & ~forced
+                exits = g.border(part) & unknown & ~black & ~forced
                 if not exits:
-                    return (f"{g.names(part, 4)} would have to be white {role} "
-                            "and could reach no number")
+                    return lambda: (f"{g.names(part, 4)} would have to be white {role} "
+                                    "and could reach no number")
                 if not exits & (exits - 1):
                     grown |= exits
             if not grown:
                 break
             forced |= grown
-        space = (view.black | view.unknown) & ~(shape | forced)
-        if g.flood(black & -black, space) & black != black:
-            return (f"{g.names(forced, 4)} would have to be white (to break 2x2 squares "
-                    "or as the only ways out of white cells), and the wall would be cut apart")
+    if black:
+        low = black & -black
+        space = (view.black | unknown) & ~shape
+        if g.flood(low, space & ~forced) & black != black:
+            if not forced or g.flood(low, space) & black != black:
+                return lambda: "its border would cut the wall apart"
+            return lambda: (f"{g.names(forced, 4)} would have to be white (to break 2x2 squares "
+                            "or as the only ways out of white cells), and the wall would be "
+                            "cut apart")
     return None
 
 
-def _joins_badly(view: View, part: int, touch: int, role: str) -> str | None:
-    """Why white cells ``part`` cannot join the white regions they touch (None: they can)."""
+def _joins_badly(view: View, part: int, touch: int, role: str):
+    """Why white cells ``part`` cannot join the white regions they touch:
+    None when they can, else a function that says why."""
     joined = [r for r in view.islands + view.fragments if r.mask & touch]
     numbered = [r for r in joined if r.clue is not None]
     g = view.g
     if len(numbered) > 1:
-        return (f"{g.names(part, 4)} would have to be white {role}, "
-                f"joining {view.region_name(numbered[0])} and {view.region_name(numbered[1])}")
+        return lambda: (f"{g.names(part, 4)} would have to be white {role}, joining "
+                        f"{view.region_name(numbered[0])} and {view.region_name(numbered[1])}")
     if numbered and numbered[0].need is not None:
         size = part.bit_count() + sum(r.size for r in joined)
         if size > numbered[0].need:
-            return (f"{g.names(part, 4)} would have to be white {role}, "
-                    f"making {view.region_name(numbered[0])} {size} cells")
+            return lambda: (f"{g.names(part, 4)} would have to be white {role}, "
+                            f"making {view.region_name(numbered[0])} {size} cells")
     return None
 
 
