@@ -297,14 +297,20 @@ POSITIVE = [
 . . .
 . . .
 """, "r2c2+", 1),
-    # the white cell r4c3 must join the 5 at r1c3 or the 5 at r2c1: both only through r3c3
+    # only the 5 at r2c1 can reach the white cell r4c1, and only through r3c1
     ("fragment-lifeline", """
 . . 5
 5 . .
 . . .
 + # +
 . . .
-""", "r3c3+", 1),
+""", "r3c1+", 1),
+    # the white cell r1c4 must join the 6 at r2c1 or the 6 at r3c3: both only through r1c3
+    ("fragment-lifeline", """
++ . . + . .
+6 . . # . .
+. . 6 . + +
+""", "r1c3+", 1),
     # with r2c1 black the 4 at r1c2 could only be r1c1-r1c3 + r2c2, whose border
     # (r2c1, r2c3, r3c2) would shut the wall cell r2c1 in
     ("island-squeeze", """

@@ -377,15 +377,16 @@ _CONFINED: set[tuple] = set()  # island situations where confinement found nothi
 def fragment_lifeline(view: View):
     """A cell without which no island could reach a white fragment is white.
 
-    The unclued lifeline for a fragment that several islands could reach, all
-    of them only through one cell near it (island confinement covers a
-    fragment only one island can reach).
+    The unclued lifeline, tried on the cells near the fragment: every island
+    that could reach it (one or several) could only do so through that cell.
+    Island confinement finds the cells that cut an island's own area apart;
+    this finds the ones that cut a fragment off from all its islands.
     """
     g = view.g
     reaches = view.reaches
     for frag in view.fragments:
         reachers = [r for r in view.islands if reaches[r.clue] & frag.mask]
-        if len(reachers) < 2:
+        if not reachers:
             continue
         libs = g.border(frag.mask) & view.unknown
         near = (libs | g.border(libs)) & view.unknown
@@ -400,13 +401,17 @@ def fragment_lifeline(view: View):
             bit = 1 << i
             if any(view.reach(r, blocked=bit) & frag.mask for r in reachers):
                 continue
-            who = ", ".join(view.region_name(r) for r in reachers[:-1]) + \
-                f" and {view.region_name(reachers[-1])}"
+            it = _plural(frag.mask, "it", "them")
+            if len(reachers) == 1:
+                who = (f"only {view.region_name(reachers[0])} could reach {it}, and not "
+                       f"without {g.name(i)}")
+            else:
+                who = (", ".join(view.region_name(r) for r in reachers[:-1])
+                       + f" and {view.region_name(reachers[-1])} could reach {it}, but none "
+                       f"of them without {g.name(i)}")
             return _step(view, "fragment-lifeline", 3, bit, WHITE, frag.mask | bit,
                          f"{view.region_name(frag)[0].upper()}{view.region_name(frag)[1:]} "
-                         f"must join a number; {who} could reach "
-                         f"{_plural(frag.mask, 'it', 'them')}, but none of them without "
-                         f"{g.name(i)}, so {g.name(i)} is white.",
+                         f"must join a number; {who}, so {g.name(i)} is white.",
                          [("island", frag.mask)] + [("island", r.mask) for r in reachers])
         if len(_LIFELINES) > 200000:
             _LIFELINES.clear()
