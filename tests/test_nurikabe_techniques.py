@@ -702,17 +702,13 @@ def test_shape_flaws_are_real(case):
     assume(sols)
     view = View(puzzle, initial_state(puzzle))
     g = view.g
-    reaches = view.reaches
     for island in view.islands:
         if island.complete or island.need is None:
             continue
         shapes = techniques._completions(view, island)
         if shapes is None:
             continue
-        others = 0
-        for clue, area in reaches.items():
-            if clue != island.clue:
-                others |= area
+        others = techniques._others_reach(view, island)
         actual = {g.flood(1 << island.clue, g.full & ~s) for s in sols}
         for shape in shapes:
             flaw = techniques._shape_flaw(view, island, shape, 0, 0, others)

@@ -332,13 +332,7 @@ def _confine(view: View, island: Region, area: int, mine) -> Step | None:
         return None
     # A cell can only matter if it cuts the area apart, if the area is so tight
     # that a detour around it costs too much, or if the island has duties.
-    if mine or area.bit_count() <= island.need + TIGHT_SLACK:
-        suspects = area & view.unknown
-    else:
-        suspects = 0
-        for i in _articulation_cells(g, area, island.clue):
-            suspects |= 1 << i
-        suspects &= view.unknown
+    suspects = _suspects(view, island, area, bool(mine), 0)
     for i in bits(suspects):
         bit = 1 << i
         without = view.reach(island, blocked=bit)
@@ -368,6 +362,29 @@ def _confine(view: View, island: Region, area: int, mine) -> Step | None:
         _CONFINED.clear()
     _CONFINED.add(seen)
     return None
+
+
+def _suspects(view: View, island: Region, area: int, every: bool, extra: int) -> int:
+    """Unknown cells of ``area`` whose blackening could shrink what ``island`` reaches.
+
+    All of them when ``every`` or when the area is tight; in a wide area only
+    the cells that cut it apart (articulation cells), plus ``extra``.
+    """
+    if every or area.bit_count() <= island.need + TIGHT_SLACK:
+        return area & view.unknown
+    suspects = extra
+    for i in _articulation_cells(view.g, area, island.clue):
+        suspects |= 1 << i
+    return suspects & view.unknown
+
+
+def _others_reach(view: View, island: Region) -> int:
+    """The cells islands other than ``island`` can reach."""
+    others = 0
+    for clue, area in view.reaches.items():
+        if clue != island.clue:
+            others |= area
+    return others
 
 
 _CONFINED: set[tuple] = set()  # island situations where confinement found nothing
@@ -646,19 +663,10 @@ def island_squeeze(view: View):
                 g.grow(zone) & view.white, g.grow(zone) & view.black)
         if seen in _SQUEEZED:
             continue
-        others = 0
-        for c, m in reaches.items():
-            if c != island.clue:
-                others |= m
+        others = _others_reach(view, island)
         # In a wide area only the island's own liberties and the cells that
         # cut the area apart can shrink it to exactly the island's size.
-        if area.bit_count() <= island.need + TIGHT_SLACK:
-            suspects = area & view.unknown
-        else:
-            suspects = view.liberties(island)
-            for i in _articulation_cells(g, area, island.clue):
-                suspects |= 1 << i
-            suspects &= view.unknown
+        suspects = _suspects(view, island, area, False, view.liberties(island))
         for i in bits(suspects):
             bit = 1 << i
             without = view.reach(island, blocked=bit)
@@ -736,10 +744,7 @@ def _shapes_of(view: View, island: Region) -> list[int] | None:
     shapes = _completions(view, island)
     if shapes is not None:
         reaches = view.reaches
-        others = 0
-        for c, m in reaches.items():
-            if c != island.clue:
-                others |= m
+        others = _others_reach(view, island)
         mine_only = reaches[island.clue] & ~others & view.unknown
         must = _sole_reachers(view).get(island.clue, 0)
         shapes = [s for s in shapes if _plausible(view, island, s, mine_only, must, others)]
