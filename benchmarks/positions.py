@@ -56,10 +56,11 @@ def position(record: dict, rng: random.Random) -> tuple[Nurikabe, int]:
     return puzzle, solution_black
 
 
-def judge(args: tuple[dict, int], budget: float = 10.0) -> dict:
-    record, seed = args
+def judge(args: tuple, budget: float = 10.0) -> dict:
+    record, seed, *rest = args
+    depth = rest[0] if rest else 0
     puzzle, solution_black = position(record, random.Random(seed))
-    result = Solver(KIND, puzzle, depth=0, budget=budget).solve()
+    result = Solver(KIND, puzzle, depth=depth, budget=budget).solve()
     used: dict[str, int] = {}
     unsound = []
     for step in result.steps:
@@ -76,12 +77,14 @@ def main(argv=None) -> int:
     ap.add_argument("--seed", type=int, default=1)
     ap.add_argument("--jobs", type=int, default=os.cpu_count())
     ap.add_argument("--max-cells", type=int, default=400, help="skip larger janko puzzles")
+    ap.add_argument("--depth", type=int, default=0, help="hypothesis depth (0: techniques only)")
     ap.add_argument("--data", type=Path, default=JANKO)
     args = ap.parse_args(argv)
     records = [json.loads(line) for line in args.data.open()]
     records = [r for r in records if r["rows"] * r["cols"] <= args.max_cells]
     rng = random.Random(args.seed)
-    work = [(rng.choice(records), args.seed * 1_000_003 + k) for k in range(args.count)]
+    work = [(rng.choice(records), args.seed * 1_000_003 + k, args.depth)
+            for k in range(args.count)]
     start = time.perf_counter()
     used: dict[str, int] = {}
     verdicts: dict[str, int] = {}
