@@ -20,6 +20,7 @@ import random
 import sys
 import time
 from concurrent.futures import ProcessPoolExecutor
+from functools import partial
 from pathlib import Path
 
 sys.path.insert(0, os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
@@ -56,9 +57,8 @@ def position(record: dict, rng: random.Random) -> tuple[Nurikabe, int]:
     return puzzle, solution_black
 
 
-def judge(args: tuple, budget: float = 10.0) -> dict:
-    record, seed, *rest = args
-    depth = rest[0] if rest else 0
+def judge(args: tuple[dict, int], depth: int = 0, budget: float = 10.0) -> dict:
+    record, seed = args
     puzzle, solution_black = position(record, random.Random(seed))
     result = Solver(KIND, puzzle, depth=depth, budget=budget).solve()
     used: dict[str, int] = {}
@@ -83,14 +83,13 @@ def main(argv=None) -> int:
     records = [json.loads(line) for line in args.data.open()]
     records = [r for r in records if r["rows"] * r["cols"] <= args.max_cells]
     rng = random.Random(args.seed)
-    work = [(rng.choice(records), args.seed * 1_000_003 + k, args.depth)
-            for k in range(args.count)]
+    work = [(rng.choice(records), args.seed * 1_000_003 + k) for k in range(args.count)]
     start = time.perf_counter()
     used: dict[str, int] = {}
     verdicts: dict[str, int] = {}
     bad = []
     with ProcessPoolExecutor(args.jobs) as pool:
-        for r in pool.map(judge, work, chunksize=16):
+        for r in pool.map(partial(judge, depth=args.depth), work, chunksize=16):
             verdicts[r["verdict"]] = verdicts.get(r["verdict"], 0) + 1
             for t, n in r["used"].items():
                 used[t] = used.get(t, 0) + n

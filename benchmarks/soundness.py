@@ -16,6 +16,7 @@ import random
 import sys
 import time
 from concurrent.futures import ProcessPoolExecutor
+from functools import partial
 
 sys.path.insert(0, os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 
@@ -64,8 +65,8 @@ def main(argv=None) -> int:
     bad = []
     used: dict[str, int] = {}
     with ProcessPoolExecutor(args.jobs) as pool:
-        for r in pool.map(judge, seeds, [args.depth] * args.count, [64] * args.count,
-                           [args.max_side] * args.count, chunksize=64):
+        for r in pool.map(partial(judge, depth=args.depth, max_side=args.max_side), seeds,
+                          chunksize=64):
             totals["puzzles"] += 1
             for k in ("steps", "unsound", "hypotheses"):
                 totals[k] += r[k]

@@ -5,8 +5,9 @@ Each pass runs the techniques cheapest tier first; a technique is asked again
 only if some unknown changed since it last found nothing (its entry in the
 invalidation queue, ``pending``), and it is told which unknowns those are
 (``view.changed``) and whether it works inside a hypothesis branch or search
-(``view.nested``: costly techniques may do less there). After any progress the loop restarts at the cheapest tier,
-so every step uses the simplest technique that works at that moment. When no
+(``view.nested``: costly techniques may do less there). After any progress the
+loop restarts at the cheapest tier, so every step uses the simplest technique
+that works at that moment. When no
 technique applies, hypotheses of depth 1, 2, ... up to the configured depth are
 tried, shallowest first: assume a value, propagate on a copy with the
 techniques and shallower hypotheses, and if that breaks a rule conclude the

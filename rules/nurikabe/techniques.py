@@ -857,7 +857,8 @@ def _shape_flaw(view: View, island: Region, shape: int, mine_only: int, must: in
     """
     g = view.g
     if must & ~shape:
-        return lambda: f"it would leave the white cells at {g.names(must & ~shape, 4)} without a number"
+        return lambda: (f"it would leave the white cells at {g.names(must & ~shape, 4)} "
+                        "without a number")
     ring = g.border(shape)
     if ring & view.white:
         return lambda: f"it would touch the white cells at {g.names(ring & view.white, 4)}"
@@ -898,7 +899,8 @@ def _shape_flaw(view: View, island: Region, shape: int, mine_only: int, must: in
             grown = 0
             for part in g.components(forced):
                 touch = g.border(part) & view.white
-                role = "to break a 2x2 square" if part & breakers else "as a region's only way to grow"
+                role = ("to break a 2x2 square" if part & breakers
+                        else "as a region's only way to grow")
                 if touch:
                     flaw = _joins_badly(view, part, touch, role)
                     if flaw:
