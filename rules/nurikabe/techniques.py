@@ -741,7 +741,9 @@ def _shapes_of(view: View, island: Region) -> list[int] | None:
     cache = view.__dict__.setdefault("_shape_cache", {})
     if island.clue in cache:
         return cache[island.clue]
-    shapes = _completions(view, island)
+    shapes = _inherited_shapes(view, island)
+    if shapes is None:
+        shapes = _completions(view, island)
     if shapes is not None:
         reaches = view.reaches
         others = _others_reach(view, island)
@@ -753,8 +755,51 @@ def _shapes_of(view: View, island: Region) -> list[int] | None:
         if not shapes:
             raise Contradiction("island-stuck", f"no shape completes {view.region_name(island)} "
                                 "without breaking a rule", tuple(bits(island.mask)))
+        # positions of the main line and of hypothesis branches are kept apart:
+        # the many branches would push out the positions they start from
+        lineage = _LINEAGE.setdefault((id(view.puzzle), island.clue, view.nested), [])
+        lineage.append((view.puzzle, view.black, view.white, shapes))
+        if len(lineage) > LINEAGE_POSITIONS:
+            del lineage[0]
+        if len(_LINEAGE) > 5000:
+            _LINEAGE.clear()
     cache[island.clue] = shapes
     return shapes
+
+
+LINEAGE_POSITIONS = 4  # shape lists kept per island (main line, branches) from earlier positions
+_LINEAGE: dict[tuple, list[tuple]] = {}  # (puzzle, clue, nested) -> [(puzzle, black, white, shapes)]
+
+
+def _inherited_shapes(view: View, island: Region) -> list[int] | None:
+    """The completions of ``island`` still open, from an earlier position's.
+
+    A position that this one extends (every black and white cell there is
+    still so here: an earlier step, or the position a hypothesis branch
+    started from) listed every completion of the island that it did not
+    rule out. A completion here -- a connected set of ``need`` cells holding
+    the island, of cells it may take, holding every white cell it touches --
+    was a completion there too, and one ruled out there (no solution of that
+    position has it) is ruled out here. So the old list, less the shapes that
+    no longer fit, holds every completion this position may have; the caller
+    checks them against this position again. None: no such position known,
+    or more shapes than this position enumerates (see ``_shape_limits``).
+    """
+    puzzle = view.puzzle
+    black, white = view.black, view.white
+    best = None
+    for nested in (False, True):
+        for entry in _LINEAGE.get((id(puzzle), island.clue, nested), ()):
+            if entry[0] is puzzle and entry[1] & ~black == 0 and entry[2] & ~white == 0:
+                if best is None or len(entry[3]) < len(best):
+                    best = entry[3]
+    if best is None:
+        return None
+    mask = island.mask
+    takeable = (view.unknown & ~view.forbidden(island)) | (white & ~view.island_cells) | mask
+    border = view.g.border
+    got = [s for s in best if s & mask == mask and not s & ~takeable and not border(s) & white]
+    return got if len(got) <= _shape_limits(view)[0] else None
 
 
 _COMPLETIONS: dict[tuple, list[int] | None] = {}
