@@ -15,7 +15,7 @@ from deduce.state import bits
 
 class Geometry:
     __slots__ = ("rows", "cols", "n", "full", "not_first_col", "not_last_col",
-                 "neighbours", "squares", "squares_at")
+                 "neighbours", "neighbour_cells", "squares", "squares_at")
 
     def __init__(self, rows: int, cols: int):
         self.rows, self.cols = rows, cols
@@ -25,6 +25,7 @@ class Geometry:
         self.not_first_col = self.full & ~first
         self.not_last_col = self.full & ~(first << (cols - 1))
         self.neighbours = [self.border(1 << i) for i in range(n)]
+        self.neighbour_cells = [tuple(bits(m)) for m in self.neighbours]  # lowest first
         self.squares = []  # 2x2 blocks as masks
         self.squares_at: list[list[int]] = [[] for _ in range(n)]
         for r in range(rows - 1):

@@ -508,40 +508,45 @@ def wall_chokepoint(view: View):
 
 
 def _articulation_cells(g, space: int, root: int):
-    """Articulation cells of the grid graph on ``space``, in the component of ``root``."""
-    nbr = g.neighbours
-    disc = {root: 0}
-    low = {root: 0}
+    """Articulation cells of the grid graph on ``space``, in the component of ``root``.
+
+    Tarjan's low-link walk, iterative; cells are visited lowest neighbour first.
+    """
+    # membership as bytes (b"1" inside): one C-level conversion instead of a
+    # big-int shift per edge
+    inside = bin(space)[:1:-1].ljust(g.n, "0").encode()
+    nbrs = g.neighbour_cells
+    disc = [0] * g.n  # 0: not visited yet
+    low = [0] * g.n
+    disc[root] = low[root] = 1
+    counter = 2
     out = []
-    counter = 1
-    stack = [(root, -1, iter(list(bits(nbr[root] & space))))]
     root_children = 0
+    stack = [(root, -1, iter(nbrs[root]))]
     while stack:
         v, parent, it = stack[-1]
-        advanced = False
         for w in it:
-            if w == parent:
+            if inside[w] != 49 or w == parent:  # 49: b"1"
                 continue
-            if w in disc:
-                if disc[w] < low[v]:
-                    low[v] = disc[w]
+            dw = disc[w]
+            if dw:
+                if dw < low[v]:
+                    low[v] = dw
                 continue
             disc[w] = low[w] = counter
             counter += 1
             if v == root:
                 root_children += 1
-            stack.append((w, v, iter(list(bits(nbr[w] & space)))))
-            advanced = True
+            stack.append((w, v, iter(nbrs[w])))
             break
-        if advanced:
-            continue
-        stack.pop()
-        if stack:
-            u = stack[-1][0]
-            if low[v] < low[u]:
-                low[u] = low[v]
-            if u != root and low[v] >= disc[u]:
-                out.append(u)
+        else:
+            stack.pop()
+            if stack:
+                u = stack[-1][0]
+                if low[v] < low[u]:
+                    low[u] = low[v]
+                if u != root and low[v] >= disc[u]:
+                    out.append(u)
     if root_children > 1:
         out.append(root)
     return dict.fromkeys(out)
