@@ -715,6 +715,43 @@ def test_shape_flaws_are_real(case):
             assert flaw is None or shape not in actual, (flaw(), _describe(puzzle, sols))
 
 
+@settings(RANDOM, max_examples=150)
+@given(random_puzzles(), st.randoms(use_true_random=False))
+def test_inherited_shape_lists_keep_every_solution_island(case, rng):
+    """Shape lists filtered from an earlier position keep every island a solution has.
+
+    The first view lists the shapes of each island; a later position (some more
+    cells of one solution decided) inherits that list instead of enumerating.
+    """
+    puzzle, sols = case
+    assume(sols)
+    start = initial_state(puzzle)
+    view = View(puzzle, start)
+    g = view.g
+    open_ = [i for i in range(g.n) if (start.unknown >> i) & 1]
+    islands = [r for r in view.islands if not r.complete and r.need is not None]
+    try:
+        before = {r.clue: techniques._shapes_of(view, r) for r in islands}
+    except Contradiction:
+        return
+    pick = rng.choice(sols)
+    later = start.copy()
+    for i in rng.sample(open_, len(open_) // 2):
+        later.assign(i, (pick >> i) & 1)
+    fits = [s for s in sols if (s ^ pick) & (later.ones | later.zeros) & ~(start.ones | start.zeros)
+            == 0]
+    after_view = View(puzzle, later)
+    for island in after_view.islands:
+        if island.clue not in before or before[island.clue] is None or island.complete:
+            continue
+        inherited = techniques._inherited_shapes(after_view, island)
+        assert inherited is not None
+        assert set(inherited) <= set(before[island.clue])
+        for s in fits:
+            actual = g.flood(1 << island.clue, g.full & ~s)
+            assert actual in inherited, _describe(puzzle, [s])
+
+
 def _check_techniques(puzzle: Nurikabe, sols: list[int]) -> None:
     """Every technique on the initial state: no Contradiction, every conclusion in every solution."""
     for technique in TECHNIQUES:
