@@ -185,7 +185,9 @@ class Solver:
                 sorted(candidates, key=lambda c: -impact.get(c, 0))
             # deeper nesting multiplies the cost of every branch: from depth 2 on,
             # branches use the cheaper tiers only (when there are two sets)
-            for probe in (sets if d == 1 else sets[:1]):
+            for n, probe in enumerate(sets if d == 1 else sets[:1]):
+                if n:  # the full set: cells whose cheap branches went furthest first
+                    order = sorted(order, key=lambda c: -impact.get(c, 0))
                 agreement = None
                 for cell in order:
                     if not (state.unknown >> cell) & 1:
