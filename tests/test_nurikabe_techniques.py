@@ -720,8 +720,9 @@ def test_shape_flaws_are_real(case):
 def test_inherited_shape_lists_keep_every_solution_island(case, rng):
     """Shape lists filtered from an earlier position keep every island a solution has.
 
-    The first view lists the shapes of each island; a later position (some more
-    cells of one solution decided) inherits that list instead of enumerating.
+    The first view lists the shapes of each island (and the battleground drops
+    those that leave a neighbour no room); a later position (some more cells of
+    one solution decided) inherits that list instead of enumerating.
     """
     puzzle, sols = case
     assume(sols)
@@ -731,9 +732,12 @@ def test_inherited_shape_lists_keep_every_solution_island(case, rng):
     open_ = [i for i in range(g.n) if (start.unknown >> i) & 1]
     islands = [r for r in view.islands if not r.complete and r.need is not None]
     try:
-        before = {r.clue: techniques._shapes_of(view, r) for r in islands}
+        for r in islands:
+            techniques._shapes_of(view, r)
+        techniques.battleground(view)  # drops shapes that block a neighbour: kept for later
     except Contradiction:
         return
+    before = {r.clue: techniques._shapes_of(view, r) for r in islands}
     pick = rng.choice(sols)
     later = start.copy()
     for i in rng.sample(open_, len(open_) // 2):

@@ -625,11 +625,14 @@ def battleground(view: View):
                     rivals.setdefault(c, set()).add(d)
                     break
             if budget < 0:
-                return None
+                break
             if ok:
                 survivors.append(s)
+        if budget < 0:
+            break
         if len(survivors) < before:
             kept[c] = survivors
+            _remember_shapes(view, by_clue[c], survivors)
             island = by_clue[c]
             if not survivors:
                 raise Contradiction("island-stuck", f"{view.region_name(island)} cannot be "
@@ -760,20 +763,29 @@ def _shapes_of(view: View, island: Region) -> list[int] | None:
         if not shapes:
             raise Contradiction("island-stuck", f"no shape completes {view.region_name(island)} "
                                 "without breaking a rule", tuple(bits(island.mask)))
-        # positions of the main line and of hypothesis branches are kept apart:
-        # the many branches would push out the positions they start from
-        lineage = _LINEAGE.setdefault((id(view.puzzle), island.clue, view.nested), [])
-        lineage.append((view.puzzle, view.black, view.white, shapes))
-        if len(lineage) > LINEAGE_POSITIONS:
-            del lineage[0]
         if len(_LINEAGE) > 5000:
             _LINEAGE.clear()
+        _remember_shapes(view, island, shapes)
     cache[island.clue] = shapes
     return shapes
 
 
+def _remember_shapes(view: View, island: Region, shapes: list[int]) -> None:
+    """``shapes`` is the island's list of completions in this position from now
+    on: later techniques here, and later positions through ``_inherited_shapes``,
+    start from it."""
+    view.__dict__.setdefault("_shape_cache", {})[island.clue] = shapes
+    lineage = _LINEAGE.setdefault((id(view.puzzle), island.clue, view.nested), [])
+    lineage.append((view.puzzle, view.black, view.white, shapes))
+    if len(lineage) > LINEAGE_POSITIONS:
+        del lineage[0]
+
+
 LINEAGE_POSITIONS = 4  # shape lists kept per island (main line, branches) from earlier positions
-_LINEAGE: dict[tuple, list[tuple]] = {}  # (puzzle, clue, nested) -> [(puzzle, black, white, shapes)]
+# (puzzle, clue, nested) -> [(puzzle, black, white, shapes)]; positions of the main line and
+# of hypothesis branches are kept apart: the many branches would push out the positions
+# they start from
+_LINEAGE: dict[tuple, list[tuple]] = {}
 
 
 def _inherited_shapes(view: View, island: Region) -> list[int] | None:
