@@ -62,7 +62,7 @@ def judge(item, budget: float = 20.0) -> dict:
     try:
         oracle = len(solutions(puzzle, 2, timeout=ORACLE_TIMEOUT))
     except BudgetExceeded:
-        return {"mutant": how, "oracle": "unknown", "engine": "-", "agree": True,
+        return {"mutant": how, "oracle": "unknown", "engine": "not run", "agree": True,
                 "summary": "oracle budget exhausted", "seconds": 0.0,
                 "oracle_seconds": time.perf_counter() - t}
     oracle_s = time.perf_counter() - t
@@ -101,7 +101,7 @@ def main(argv=None) -> int:
             if out:
                 out.write(json.dumps(r) + "\n")
                 out.flush()
-    engine_cols = ("unique", "multiple", "none", "unknown")
+    engine_cols = ("unique", "multiple", "none", "unknown", "not run")
     print(f"mutated janko puzzles: {len(items)}  time: {time.perf_counter() - start:.0f} s")
     print(f"{'oracle/engine':<16}" + "".join(f"{c:>10}" for c in engine_cols))
     for truth in ("unique", "multiple", "none", "unknown"):
