@@ -200,7 +200,7 @@ class Solver:
                         branches.append((branch, proof))
                         if memo is not None and d == 1:
                             memo[cell, value, len(probe)] = (branch.ones, branch.zeros)
-                    decided = sum((b.ones | b.zeros).bit_count() for b, _ in branches)
+                    decided = max((b.ones | b.zeros).bit_count() for b, _ in branches)
                     impact[cell] = max(impact.get(cell, 0), decided)
                     if agreement is None:
                         agreement = self._agreement(state, cell, branches, d)
