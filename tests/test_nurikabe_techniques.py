@@ -208,6 +208,19 @@ def names_cell(text: str, name: str) -> bool:
 # ----------------------------------------------------------------- the cases
 # (technique, board, expected conclusions, number of solutions of the board)
 POSITIVE = [
+    # 3 + 2 white cells leave 4 black ones: the 2 cannot take r1c2 (the wall
+    # would need 5 cells), so it runs down the edge
+    ("fence-budget", """
+3 . 2
+. . .
+. . .
+""", "r2c3+", 1),
+    # 6 white cells, 3 black: only 2 more black cells may join the wall at r1c1
+    ("wall-budget", """
+# . .
+. . .
+. . 6
+""", "r2c3+ r3c2+", 5),
     ("island-closure", """
 1 . .
 . . .
@@ -339,6 +352,18 @@ POSITIVE = [
 # (technique, board that is not solved and where the technique finds nothing,
 #  number of solutions of the board)
 NEGATIVE = [
+    # 4 black cells: either 2 or 3 can lie along an edge
+    ("fence-budget", """
+2 . .
+. . .
+. . 3
+""", 2),
+    # 3 more black cells: every cell is within reach of the wall
+    ("wall-budget", """
+# . .
+. . .
+. . 5
+""", 6),
     ("rules", """
 1 # .
 # . .
@@ -426,6 +451,18 @@ NEGATIVE = [
 
 # (technique, board without a solution, the Contradiction's rule)
 CONTRADICTIONS = [
+    # 4 black cells, 2 placed: r1c1 and r3c3 need 3 more to meet
+    ("wall-budget", """
+# . 5
+. . .
+. . #
+""", "wall-budget"),
+    # one black cell cannot fence in the 1 in the middle
+    ("fence-budget", """
+. . .
+. 1 .
+. . 7
+""", "fence-budget"),
     ("rules", """
 # # .
 # # .
