@@ -20,9 +20,8 @@ from __future__ import annotations
 
 from deduce.errors import Contradiction
 from deduce.state import bits
-from deduce.step import Step
 
-from rules.nurikabe.techniques import BLACK, TECHNIQUES, WHITE, _plural, _step
+from rules.nurikabe.techniques import TECHNIQUES, WHITE, _plural, _step
 from rules.nurikabe.view import View
 
 
