@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import inspect
 import itertools
+import random
 import re
 
 import attrs
@@ -873,3 +874,61 @@ def test_white_components_reused_from_recent_views_are_exact(rows, cols, rnd):
             state.assign(i, 0 if rnd.random() < 0.6 else 1)
             view = View(puzzle, state)
             assert view._white_components() == g.components(view.white)
+
+
+def _few_black_boards(count: int, seed: int):
+    """Random boards whose numbers leave fewer black cells than rows + columns - 1
+    (where the wall-budget techniques have something to say), each with a
+    position: empty, or cells copied from one solution, sometimes one flipped."""
+    rng = random.Random(seed)
+    made = 0
+    while made < count:
+        rows, cols = rng.choice([(3, 3), (3, 4), (4, 3), (4, 4), (3, 5), (5, 3), (4, 5), (5, 4)])
+        n = rows * cols
+        black = rng.randint(1, rows + cols - 2)
+        k = rng.randint(1, 3)
+        if n - black < k:
+            continue
+        cuts = sorted(rng.sample(range(1, n - black), k - 1))
+        sizes = [b - a for a, b in zip([0] + cuts, cuts + [n - black])]
+        cells = rng.sample(range(n), k)
+        puzzle = Nurikabe(rows, cols, tuple(sorted(zip(cells, sizes))))
+        sols = island_solutions(puzzle)
+        state = initial_state(puzzle)
+        if sols and rng.random() < 0.7:
+            pick = rng.choice(sols)
+            for i in rng.sample(range(n), rng.randint(0, n // 2)):
+                if state.value(i) is None:
+                    state.assign(i, (pick >> i) & 1)
+            if rng.random() < 0.2:
+                i = rng.randrange(n)
+                if state.value(i) is None:
+                    state.assign(i, 1 - ((pick >> i) & 1))
+            sols = island_solutions(puzzle, state)
+        made += 1
+        yield puzzle, state, sols
+
+
+def test_budget_techniques_sound_on_few_black_boards():
+    """Wall and fence budget on 400 random few-black positions against every solution:
+    each conclusion holds in all of them, a Contradiction only where there is none,
+    and both techniques do conclude something on many of them."""
+    fired = {"wall-budget": 0, "fence-budget": 0}
+    raised = {"wall-budget": 0, "fence-budget": 0}
+    for puzzle, state, sols in _few_black_boards(400, seed=7):
+        for tid in fired:
+            view = View(puzzle, state)
+            try:
+                steps = as_steps(TECHNIQUES.get(tid).apply(view))
+            except Contradiction as c:
+                assert not sols, f"{tid} raised {c.text} on a solvable position\n" \
+                    + _describe(puzzle, sols)
+                raised[tid] += 1
+                continue
+            fired[tid] += bool(steps)
+            for c in conclusions(steps):
+                bad = [s for s in sols if not holds(c, s)]
+                assert not bad, f"{tid} is unsound: {[s.text for s in steps]}\n" \
+                    + _describe(puzzle, bad)
+    assert min(fired.values()) >= 10, fired
+    assert raised["wall-budget"] + raised["fence-budget"] >= 5, raised
