@@ -74,11 +74,11 @@ def wall_budget(view: View):
         done |= far
         steps.append(_step(
             view, "wall-budget", 3, far, WHITE, wall,
-            f"The numbers leave {budget} black cell{'s' if budget != 1 else ''}, "
-            f"{budget - left} {'is' if budget - left == 1 else 'are'} placed, so only "
-            f"{left} more can be black; {g.names(far, 6)} "
-            f"{_plural(far, 'is', 'are')} more than {left} cell{'s' if left != 1 else ''} "
-            f"away from the wall at {g.names(wall, 3)}, which every black cell must join, so "
+            f"The numbers leave {budget} black cell{'s' if budget != 1 else ''} and "
+            f"{budget - left} {'is' if budget - left == 1 else 'are'} placed, so only {left} more "
+            f"can be black. A black cell at {_plural(far, '', 'any of ')}{g.names(far, 6)} would "
+            f"need more than {left} new black cell{'s' if left != 1 else ''} (itself included) to "
+            f"join the wall at {g.names(wall, 3)}, as every black cell must; so "
             f"{_plural(far, 'it is', 'they are')} white.", [("wall", wall)]))
     return steps or None
 
