@@ -79,6 +79,12 @@ class Nurikabe:
             return None
         return sum(n for _, n in self.clues)
 
+    @property
+    def black_total(self) -> int | None:
+        """How many black cells a solution has, or None when a clue is ``?``."""
+        total = self.white_total
+        return None if total is None else self.size - total
+
     def cell_name(self, i: int) -> str:
         return f"r{i // self.cols + 1}c{i % self.cols + 1}"
 

@@ -25,11 +25,6 @@ from rules.nurikabe.techniques import TECHNIQUES, WHITE, _plural, _step
 from rules.nurikabe.view import View
 
 
-def _black_budget(view: View) -> int | None:
-    total = view.puzzle.white_total
-    return None if total is None else view.g.n - total
-
-
 def _within(view: View, wall: int, budget: int) -> int:
     """Unknown and black cells joined to ``wall`` through at most ``budget``
     unknown cells (black cells on the way cost nothing)."""
@@ -49,7 +44,7 @@ def _within(view: View, wall: int, budget: int) -> int:
 @TECHNIQUES.register("wall-budget", tier=3, name="Wall budget")
 def wall_budget(view: View):
     """A cell too far from the wall for the black cells left to place is white."""
-    budget = _black_budget(view)
+    budget = view.puzzle.black_total
     black = view.black
     if budget is None or not black or not view.unknown:
         return None
@@ -121,7 +116,7 @@ def fence_budget(view: View):
     exactly as many cells as the island needs, the cells common to all of them
     are white.
     """
-    budget = _black_budget(view)
+    budget = view.puzzle.black_total
     g = view.g
     R, C = g.rows, g.cols
     if budget is None or budget >= R + C - 1:
@@ -129,8 +124,6 @@ def fence_budget(view: View):
     cols = C
     row_masks = [((1 << C) - 1) << (r * C) for r in range(R)]
     col_masks = [sum(1 << (r * C + c) for r in range(R)) for c in range(C)]
-    rows_of = lambda a, b: sum(row_masks[a:b + 1])  # noqa: E731
-    cols_of = lambda c, d: sum(col_masks[c:d + 1])  # noqa: E731
     # rows and columns the wall reaches whatever the island does
     fixed_rows: list[int] = []
     fixed_cols: list[int] = []
@@ -167,16 +160,16 @@ def fence_budget(view: View):
             for b in range(b0, ab + 1):
                 h = b - a + 1
                 req = [x for x in (a - 1, b + 1) if 0 <= x < R] + [a, b]
-                row_choices.append((a, b, h, req))
+                row_choices.append((a, b, h, req, sum(row_masks[a:b + 1])))
         col_choices = []
         for c in range(al, l0 + 1):
             for d in range(r0, ar + 1):
                 w = d - c + 1
                 req = [x for x in (c - 1, d + 1) if 0 <= x < C]
-                col_choices.append((c, d, w, req))
+                col_choices.append((c, d, w, req, sum(col_masks[c:d + 1])))
         boxes = []
-        for a, b, h, rreq in row_choices:
-            for c, d, w, creq in col_choices:
+        for a, b, h, rreq, in_rows in row_choices:
+            for c, d, w, creq, in_cols in col_choices:
                 if h * w < n:
                     continue
                 # the island's own rows meet the wall unless it fills them from edge to edge
@@ -184,7 +177,7 @@ def fence_budget(view: View):
                 cc = creq + ([c, d] if h < R else [])
                 if _least_wall(rows_needed + rr, cols_needed + cc) > budget:
                     continue
-                room = rows_of(a, b) & cols_of(c, d) & area
+                room = in_rows & in_cols & area
                 if room.bit_count() < n:
                     continue
                 boxes.append((a, b, c, d, room))
@@ -210,8 +203,9 @@ def fence_budget(view: View):
                      f"{n} cells it can take, and {g.names(white, 6)} lie in all of them")
         steps.append(_step(
             view, "fence-budget", 4, white, WHITE, island.mask | common,
-            f"The puzzle has only {budget} black cell{'s' if budget != 1 else ''}, and a connected wall that reaches h "
-            "rows and w columns has at least h + w - 1 cells; it must run along every side of "
+            f"The puzzle has only {budget} black cell{'s' if budget != 1 else ''}, and a connected "
+            "wall that reaches h rows and w columns has at least h + w - 1 cells; it must run "
+            "along every side of "
             f"{who} that is not on the grid's edge, so the island fits only in {where}; "
             f"{g.names(white, 6)} {_plural(white, 'is', 'are')} white.",
             [("island", island.mask), ("area", common)]))

@@ -179,8 +179,7 @@ def wall_expansion(view: View):
     black = view.black
     if not black:
         return None
-    total = view.puzzle.white_total
-    black_needed = None if total is None else view.g.n - total
+    black_needed = view.puzzle.black_total
     steps = []
     walls = view.walls()
     for wall in walls:
