@@ -14,7 +14,8 @@ from puzzles.nurikabe import KIND
 from puzzles.nurikabe.formats import from_record
 from tests.conftest import janko_records
 
-HARD = ["janko-0029", "janko-0573", "janko-0903", "janko-0962", "janko-0980"]
+HARD = ["janko-0029", "janko-0573", "janko-0903", "janko-0962", "janko-0980",
+        "janko-0669", "janko-1030"]  # the last two need the wall and fence budget
 # Sample puzzles the engine does not yet finish within the CI budget (measured; see the
 # issue notes). Their steps are still checked cell by cell.
 KNOWN_STUCK = {"janko-0029", "janko-0962", "janko-0683"}
@@ -51,6 +52,19 @@ def test_janko_sample(pid):
     result = check(record)
     if pid not in KNOWN_STUCK:
         assert result.solved, f"{pid}: {result.reason}"
+
+
+def test_budget_techniques_checked_on_real_puzzles():
+    """The wall and fence budget take part in the sample's walkthroughs (whose every
+    cell ``check`` compares with the known solution)."""
+    records = janko_records()
+    used = set()
+    for pid in ("janko-0669", "janko-1030"):
+        result = check(records[pid])
+        assert result.solved, f"{pid}: {result.reason}"
+        used |= {s.technique for s in result.steps}
+        used |= {p.technique for s in result.steps for p in s.proof}
+    assert {"wall-budget", "fence-budget"} <= used, used
 
 
 @pytest.mark.full
