@@ -325,6 +325,22 @@ POSITIVE = [
 6 . . # . .
 . . 6 . + +
 """, "r1c3+", 1),
+    # r3c3 white would make the fragment at r2c1-r3c2 4 cells: the 5 cannot take
+    # 1 + 4 more; r1c3 white would leave the 5 three cells, one short of that way
+    ("fragment-reach", """
+. 5 .
++ . .
++ + .
+""", "r3c3# r1c3#", 1),
+    # r2c4 white would join r3c4 into 2 cells, r2c5 white r1c5: neither 3 could
+    # pay for them; r3c3 white would join r3c2 and r3c4; and the 3s that alone
+    # reach r1c5 and r3c2 must not spend a cell on r1c2, r2c3 or r1c1
+    ("fragment-reach", """
+. . 3 . +
+3 . . . .
+. + . + .
+. . . . 3
+""", "r2c4# r2c5# r3c3# r1c2# r2c3# r1c1#", 2),
     # with r2c1 black the 4 at r1c2 could only be r1c1-r1c3 + r2c2, whose border
     # (r2c1, r2c3, r3c2) would shut the wall cell r2c1 in
     ("island-squeeze", """
@@ -437,6 +453,13 @@ NEGATIVE = [
 . . .
 3 . .
 """, 1),
+    # the 5 can take the white cell r2c2 with a cell to spare: whitening any of
+    # its liberties still leaves it the way along row 2
+    ("fragment-reach", """
+. . . . .
+. + . . 5
+. . . . .
+""", 2),
     # the white cell r2c3 has ways to both 3s, none through one cell
     ("fragment-lifeline", """
 . . . .

@@ -438,6 +438,95 @@ def fragment_lifeline(view: View):
 _LIFELINES: set[tuple] = set()  # fragment situations where the lifeline found nothing
 
 
+@TECHNIQUES.register("fragment-reach", tier=3, name="Fragment out of reach")
+def fragment_reach(view: View):
+    """A cell whose whiteness would put white cells without a number out of reach is black.
+
+    Size accounting's counterpart for fragments. An unknown cell next to
+    white cells without a number, and next to no island, would join them into
+    one larger fragment; every island pays a fragment's whole size to take
+    it, so islands that reach the small fragments may not afford the joined
+    one. And a cell next to the only island that can reach a fragment would,
+    white, spend one of that island's cells, and perhaps the fragment its
+    last way in. When no island could take the fragment, the cell is black.
+    """
+    fragments = view.fragments
+    if not fragments:
+        return None
+    g = view.g
+    reaches = view.reaches
+    reachers = {}
+    for f in fragments:
+        reachers[f.mask] = [r for r in view.islands if reaches[r.clue] & f.mask]
+    once, twice = view.island_touch
+    near_fragment = 0
+    for f in fragments:
+        near_fragment |= g.border(f.mask)
+    steps = []
+    # next to fragments only: they join into one
+    # (next to an island as well, size accounting and the case below apply;
+    # out of every reach, Reachability blackens the cell)
+    for i in bits(near_fragment & view.unknown & ~once & view.reach_union):
+        bit = 1 << i
+        around = g.border(bit)
+        merged = bit
+        for f in fragments:
+            if f.mask & around:
+                merged |= f.mask
+        # whitening a cell only makes taking these cells dearer: an island
+        # out of reach of all of them now stays out of reach
+        able = [r for r in view.islands if reaches[r.clue] & merged]
+        if any(view.reach(r, whitened=bit) & merged for r in able):
+            continue
+        frags = merged & ~bit
+        size = merged.bit_count()
+        # ``able`` is not empty: the cell itself is within some island's reach
+        if len(able) == 1:
+            why = (f"only {view.region_name(able[0])} could reach them, and it could not "
+                   f"take all {size} within its size")
+        else:
+            why = (", ".join(view.region_name(r) for r in able[:-1])
+                   + f" and {view.region_name(able[-1])} could reach them, but none could "
+                   f"take all {size} within its size")
+        steps.append(_step(
+            view, "fragment-reach", 3, bit, BLACK, frags | bit,
+            f"If {g.name(i)} were white it would join the white cells at {g.names(frags, 4)} "
+            f"into {size} cells without a number; {why}, so {g.name(i)} is black.",
+            [("island", frags)] + [("island", r.mask) for r in able]))
+    # next to the only island that can reach a fragment: the island would
+    # grow by the cell (and the fragments it touches) and have less to spend
+    duties: dict[int, list[Region]] = {}
+    for f in fragments:
+        if len(reachers[f.mask]) == 1:
+            duties.setdefault(reachers[f.mask][0].clue, []).append(f)
+    for island in view.islands:
+        owed = duties.get(island.clue)
+        if not owed or island.need is None:
+            continue
+        for i in bits(view.liberties(island) & ~twice):
+            bit = 1 << i
+            if any(f.mask & bit for f in owed):
+                continue
+            grown = bit | island.mask
+            for f in fragments:
+                if f.mask & g.border(bit):
+                    grown |= f.mask
+            if grown.bit_count() > island.need:
+                continue  # size accounting's finding
+            after = view.reach(Region(grown, island.clue, island.need))
+            lost = [f for f in owed if not after & f.mask and not grown & f.mask]
+            if not lost:
+                continue
+            f = lost[0]
+            steps.append(_step(
+                view, "fragment-reach", 3, bit, BLACK, island.mask | f.mask | bit,
+                f"Only {view.region_name(island)} can reach {view.region_name(f)}; if "
+                f"{g.name(i)} were white, it would grow to {grown.bit_count()} cells and "
+                f"could no longer reach {_plural(f.mask, 'it', 'them')} within its size, so "
+                f"{g.name(i)} is black.", [("island", island.mask), ("island", f.mask)]))
+    return steps or None
+
+
 def _duties(view: View) -> dict[int, list[tuple[str, int]]]:
     """What exactly one island must do, keyed by its clue cell.
 

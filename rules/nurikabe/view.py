@@ -183,20 +183,32 @@ class View:
         return libs
 
     # -- reach -----------------------------------------------------------------
-    def reach(self, island: Region, blocked: int = 0, budget: int | None = None) -> int:
+    def reach(self, island: Region, blocked: int = 0, budget: int | None = None,
+              whitened: int = 0) -> int:
         """Cells ``island`` can take (itself included) within its remaining size.
 
         A lower bound on the cost of taking a cell: one per unknown cell on the
         way, a whole fragment's size when the way enters it. Sound: a cell
         outside the result can never belong to this island.
+
+        ``whitened``: an unknown cell next to no island to count as white (it
+        joins the fragments it touches into one), to ask what its turning
+        white would leave within reach.
         """
         g = self.g
         if budget is None:
             budget = min(island.remaining, g.n)
         allowed = g.full & ~(self.forbidden(island) | island.mask | blocked)
-        unknown = self.unknown & allowed
-        white = self.white & allowed
         fragments = self.fragments
+        unknown, white = self.unknown, self.white
+        if whitened:
+            unknown &= ~whitened
+            white |= whitened
+            near = g.border(whitened)
+            merged = Region(whitened | sum(f.mask for f in fragments if f.mask & near), None, None)
+            fragments = [f for f in fragments if not f.mask & near] + [merged]
+        unknown &= allowed
+        white &= allowed
         cols, nf, nl = g.cols, g.not_first_col, g.not_last_col
         seen = frontier = island.mask
         delayed: dict[int, int] = {}  # cost -> fragments that arrive then
