@@ -7,7 +7,9 @@ invalidation queue, ``pending``), and it is told which unknowns those are
 (``view.changed``) and whether it works inside a hypothesis branch or search
 (``view.nested``: costly techniques may do less there). After any progress the
 loop restarts at the cheapest tier, so every step uses the simplest technique
-that works at that moment. When no
+that works at that moment. When none applies on the main line, the techniques
+that cap their work are asked once more with larger caps (``view.thorough``):
+the extra effort is only spent where it can save a hypothesis. When still no
 technique applies, hypotheses of depth 1, 2, ... up to the configured depth are
 tried, shallowest first: assume a value, propagate on a copy with the
 techniques and shallower hypotheses, and if that breaks a rule conclude the
@@ -115,6 +117,8 @@ class Solver:
         kind, puzzle = self.kind, self.puzzle
         changed_here = 0 if depth == self.depth else focus
         nested = depth < self.depth
+        thorough = () if nested else tuple(t for t in techniques if t.thorough)
+        thorough_pending = pending[0] if pending else 0  # changed since the last thorough pass
         while True:
             self.nodes += 1
             if self.deadline is not None and time.perf_counter() > self.deadline:
@@ -131,6 +135,9 @@ class Solver:
                     pending[k] = 0
                     continue
                 break
+            if not found and thorough_pending and thorough and not state.solved:
+                found = self._thorough_pass(state, thorough, thorough_pending)
+                thorough_pending = 0
             if not found:
                 if state.solved:
                     broken = kind.violations(puzzle, state)
@@ -153,8 +160,22 @@ class Solver:
             if not changed:
                 raise RuntimeError(f"technique {found!r} concluded nothing new")
             changed_here |= changed
+            thorough_pending |= changed
             for k in range(len(pending)):
                 pending[k] |= changed
+
+    def _thorough_pass(self, state: State, techniques, changed: int) -> Step | list[Step] | None:
+        """Ask the capped techniques once more, with their larger caps, about
+        what changed since they were last asked so."""
+        view = self.kind.view(self.puzzle, state)
+        view.nested = False
+        view.thorough = True
+        view.changed = changed
+        for technique in techniques:
+            found = technique.apply(view)
+            if found:
+                return found
+        return None
 
     @staticmethod
     def apply(state: State, step: Step) -> int:

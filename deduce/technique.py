@@ -29,6 +29,10 @@ class Technique:
     apply: Callable[[object], Step | None] = attrs.field(repr=False)
     # True: the technique only ever raises Contradiction (a rule check).
     check_only: bool = False
+    # True: the technique caps its work (enumeration limits, say) and does
+    # more when ``view.thorough`` is set: the engine asks it so once a
+    # position of the main line is stuck, before any hypothesis.
+    thorough: bool = False
 
     @property
     def summary(self) -> str:
@@ -42,11 +46,12 @@ class Registry:
     def __init__(self) -> None:
         self._items: list[Technique] = []
 
-    def register(self, id: str, *, tier: int, name: str, check_only: bool = False):
+    def register(self, id: str, *, tier: int, name: str, check_only: bool = False,
+                 thorough: bool = False):
         def decorate(fn):
             if any(t.id == id for t in self._items):
                 raise ValueError(f"technique {id!r} registered twice")
-            self._items.append(Technique(id, tier, name, fn, check_only))
+            self._items.append(Technique(id, tier, name, fn, check_only, thorough))
             return fn
         return decorate
 

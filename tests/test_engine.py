@@ -4,6 +4,7 @@ from __future__ import annotations
 import subprocess
 import sys
 
+import attrs
 import pytest
 
 from deduce.errors import Contradiction
@@ -117,6 +118,35 @@ def test_hypothesis_finds_contradiction_and_records_proof():
     assert "lamp 0" in first.text
     # no solution exists at all: lamp 0 off forces 1 and 2 off too, which differ
     assert r.verdict == "contradiction"
+
+
+def test_thorough_pass_only_when_the_main_line_is_stuck():
+    """A technique registered ``thorough`` is asked with ``view.thorough`` set once no
+    technique applies on the main line, before any hypothesis, and never inside a branch."""
+    reg = Registry()
+    seen = []
+    reg.register("copy", tier=1, name="Equal pairs")(copy_equal)
+
+    @reg.register("deep", tier=2, name="Deep look", thorough=True)
+    def deep(view):
+        seen.append((view.nested, getattr(view, "thorough", False)))
+        s = view.state
+        if getattr(view, "thorough", False) and s.value(0) is None:
+            return Step("deep", 2, ((0, 1),), (0,), "lamp 0 is on, on a closer look")
+        return None
+
+    kind = attrs.evolve(toy_kind(), techniques=reg)
+    r = Solver(kind, Row(3, equal=[(0, 1), (1, 2)]), depth=0).solve()
+    assert r.solved and [s.technique for s in r.steps] == ["deep", "copy", "copy"]
+    assert seen[:2] == [(False, False), (False, True)]
+    # inside hypothesis branches the thorough look is not taken (lamp 1 is the first
+    # candidate: its branches stall; lamps 2 and 3 end in a contradiction)
+    seen.clear()
+    Solver(kind, Row(4, equal=[(2, 3)], different=[(2, 3)]), depth=1).solve()
+    assert (True, True) not in seen
+    # main line: the thorough look finds lamp 0, then nothing; then come hypotheses,
+    # whose branches (lamp 1's stall) never take it
+    assert [t for _, t in seen].count(True) == 2, seen
 
 
 def test_stuck_when_no_technique_applies():

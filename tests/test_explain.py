@@ -34,9 +34,9 @@ EXAMPLES = ROOT / "puzzles" / "examples"
 SCHEMA = ROOT / "explain" / "walkthrough.schema.json"
 KIND = load_kind("nurikabe")
 # small janko puzzles that together use every technique the engine has used on them
-# (0300: hypotheses; 0331: a squeezed island; 0112: battleground; 0124: size accounting;
+# (0393: hypotheses; 0331: a squeezed island; 0112: battleground; 0124: size accounting;
 # 0861: N-1 neighbour; 0472: fragment lifeline)
-JANKO_IDS = ("janko-0300", "janko-0331", "janko-0112", "janko-0124", "janko-0861", "janko-0101",
+JANKO_IDS = ("janko-0393", "janko-0331", "janko-0112", "janko-0124", "janko-0861", "janko-0101",
              "janko-0472")
 SVG_NS = "{http://www.w3.org/2000/svg}"
 
@@ -77,7 +77,7 @@ def walkthroughs(example):
 
 @pytest.fixture(scope="module")
 def hypothesis_case():
-    puzzles = _janko(("janko-0300",))
+    puzzles = _janko(("janko-0393",))
     if not puzzles:
         pytest.skip("shared data not found")
     puzzle = puzzles[0]

@@ -67,6 +67,15 @@ def test_budget_techniques_checked_on_real_puzzles():
     assert {"wall-budget", "fence-budget"} <= used, used
 
 
+def test_thorough_shape_pass_saves_hypotheses():
+    """Once stuck, the shape techniques look again with larger caps, before any hypothesis:
+    these need no hypothesis then (with the usual caps only, depth 0 leaves them stuck)."""
+    records = janko_records()
+    for pid in ("janko-0300", "janko-0727"):
+        result = check(records[pid], depth=0)
+        assert result.solved, f"{pid}: {result.reason}"
+
+
 @pytest.mark.full
 def test_janko_all():
     records = janko_records()

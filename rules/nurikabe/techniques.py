@@ -17,14 +17,17 @@ from rules.nurikabe.view import Region, View
 
 TECHNIQUES = Registry()
 BLACK, WHITE = 1, 0
-SHAPE_LIMIT = 3000  # completions enumerated per island before giving up on it
-SHAPE_REMAINING = 20  # islands with more cells to go are not enumerated
-# Inside hypothesis branches (``view.nested``) enumeration is kept smaller: a
-# branch is tried for many candidates and only needs a quick contradiction.
-BRANCH_SHAPE_LIMIT = 800
-BRANCH_SHAPE_REMAINING = 14
-NEIGHBOUR_CHECK_SHAPES = 200  # up to this many shapes, each is checked against neighbours' room
-PAIR_BUDGET = 10000  # shape pairs the battleground may compare in one position
+# Caps of the shape techniques: (completions enumerated per island before
+# giving up on it, most cells an island may still need to be enumerated,
+# completions each checked against its neighbours' room, shape pairs the
+# battleground may compare in one position).
+CAPS = (3000, 20, 200, 10000)
+# Inside hypothesis branches (``view.nested``) they are smaller: a branch is
+# tried for many candidates and only needs a quick contradiction.
+BRANCH_CAPS = (800, 14, 200, 10000)
+# Once the main line is otherwise stuck (``view.thorough``), before any
+# hypothesis, they are larger: on janko 10 puzzles then need no hypothesis.
+THOROUGH_CAPS = (10000, 40, 2000, 100000)
 TIGHT_SLACK = 6  # confinement tests every cell of an island's area when it is this close to its need
 
 
@@ -641,7 +644,7 @@ def _articulation_cells(g, space: int, root: int):
 
 
 # --------------------------------------------------------------------- tier 4
-@TECHNIQUES.register("shape-enumeration", tier=4, name="Shape enumeration")
+@TECHNIQUES.register("shape-enumeration", tier=4, name="Shape enumeration", thorough=True)
 def shape_enumeration(view: View):
     """Try every way an island can be completed; what all valid ways share is forced."""
     for island in _watched(view):
@@ -654,10 +657,12 @@ def shape_enumeration(view: View):
     return None
 
 
-@TECHNIQUES.register("battleground", tier=4, name="Battleground (competing islands)")
+@TECHNIQUES.register("battleground", tier=4, name="Battleground (competing islands)", thorough=True)
 def battleground(view: View):
     """Keep only completions of an island that leave some completion for each neighbour island."""
-    watched = [r.clue for r in _watched(view) if _shapes_of(view, r) is not None]
+    # (the thorough pass looks again at every island if the usual budget ran out here)
+    cut = (id(view.puzzle), view.black, view.white) in _PAIRS_CUT
+    watched = [r.clue for r in _watched(view, cut) if _shapes_of(view, r) is not None]
     if not watched:
         return None
     reaches = view.reaches
@@ -688,7 +693,7 @@ def battleground(view: View):
     if len(_SUPPORT) > 200000:
         _SUPPORT.clear()
     work = [c for c in watched if neighbours(c)]
-    budget = PAIR_BUDGET
+    budget = _caps(view)[3]
     while work:
         c = work.pop()
         mine = kept.setdefault(c, list(_shapes_of(view, by_clue[c])))
@@ -717,6 +722,10 @@ def battleground(view: View):
             if ok:
                 survivors.append(s)
         if budget < 0:
+            if not view.nested and not view.thorough:
+                if len(_PAIRS_CUT) > 1000:
+                    _PAIRS_CUT.clear()
+                _PAIRS_CUT.add((id(view.puzzle), view.black, view.white))
             break
         if len(survivors) < before:
             kept[c] = survivors
@@ -788,9 +797,10 @@ _SQUEEZED: set[tuple] = set()  # island situations where the squeeze found nothi
 
 
 _SUPPORT: dict[tuple[int, int], int] = {}  # (shape, rival clue) -> a rival shape that fit
+_PAIRS_CUT: set[tuple] = set()  # main-line positions where the battleground ran out of pairs
 
 
-def _watched(view: View) -> list[Region]:
+def _watched(view: View, every: bool = False) -> list[Region]:
     """Unfinished islands near what changed since the technique last looked.
 
     Shapes depend on the cells around an island's reach, so an island whose
@@ -804,8 +814,22 @@ def _watched(view: View) -> list[Region]:
         if island.complete or island.need is None or island.remaining > _shape_limits(view)[1]:
             continue
         if g.grow(g.grow(view.reaches[island.clue])) & view.changed:
+            if view.thorough and not every and not _capped(view, island):
+                continue  # the usual caps did not bite: the usual pass saw it all
             out.append(island)
     return out
+
+
+def _capped(view: View, island: Region) -> bool:
+    """Whether the usual caps kept the shape techniques from seeing all of
+    ``island`` in this position (True when not known)."""
+    if island.remaining > CAPS[1]:
+        return True
+    for entry in _LINEAGE.get((id(view.puzzle), island.clue, False), ()):
+        if entry[1] == view.black and entry[2] == view.white and len(entry[3]) <= CAPS[2]:
+            return False  # listed in full here, and each checked against its neighbours
+    got = _COMPLETIONS.get(_completion_key(view, island, CAPS[0]), False)
+    return got is False or got is None or len(got) > CAPS[2]
 
 
 def _shared_by_all(view: View, island: Region, valid: list[int], tid: str, why: str):
@@ -846,7 +870,7 @@ def _shapes_of(view: View, island: Region) -> list[int] | None:
         mine_only = reaches[island.clue] & ~others & view.unknown
         must = _sole_reachers(view).get(island.clue, 0)
         shapes = [s for s in shapes if _plausible(view, island, s, mine_only, must, others)]
-        if len(shapes) <= NEIGHBOUR_CHECK_SHAPES:
+        if len(shapes) <= _caps(view)[2]:
             shapes = [s for s in shapes if _leaves_room(view, island, s)]
         if not shapes:
             raise Contradiction("island-stuck", f"no shape completes {view.region_name(island)} "
@@ -921,22 +945,15 @@ def _completions(view: View, island: Region) -> list[int] | None:
     # depends on the white cells next to it, which may lie just outside.
     # A fragment next to the area is taken whole, so its cells beyond the area
     # count too (a fragment of 2 costs more than the same cell alone).
-    g = view.g
     area = view.reaches[island.clue]
-    near = g.grow(area)
-    white = near & view.white
-    for f in view.fragments:
-        if f.mask & near:
-            white |= f.mask
     limit = _shape_limits(view)[0]
-    key = (g.rows, g.cols, island.need, island.mask,
-           area & view.unknown & ~view.forbidden(island), white, limit)
+    key = _completion_key(view, island, limit)
     got = _COMPLETIONS.get(key, False)
     if got is False:
         if len(_COMPLETIONS) > 50000:
             _COMPLETIONS.clear()
         # A long way to go through a wide area nearly always has more
-        # completions than SHAPE_LIMIT (on janko: islands 8+ cells short with 30+
+        # completions than the cap (on janko: islands 8+ cells short with 30+
         # open cells in reach overflowed but one in a hundred): give those a
         # smaller allowance of partial shapes to find that out.
         wide = island.remaining >= 8 and (area & view.unknown).bit_count() >= 30
@@ -945,11 +962,27 @@ def _completions(view: View, island: Region) -> list[int] | None:
     return got
 
 
+def _completion_key(view: View, island: Region, limit: int) -> tuple:
+    g = view.g
+    area = view.reaches[island.clue]
+    near = g.grow(area)
+    white = near & view.white
+    for f in view.fragments:
+        if f.mask & near:
+            white |= f.mask
+    return (g.rows, g.cols, island.need, island.mask,
+            area & view.unknown & ~view.forbidden(island), white, limit)
+
+
+def _caps(view: View) -> tuple[int, int, int, int]:
+    if view.nested:
+        return BRANCH_CAPS
+    return THOROUGH_CAPS if view.thorough else CAPS
+
+
 def _shape_limits(view: View) -> tuple[int, int]:
     """(completions per island, most cells an island may still need) for enumeration."""
-    if view.nested:
-        return BRANCH_SHAPE_LIMIT, BRANCH_SHAPE_REMAINING
-    return SHAPE_LIMIT, SHAPE_REMAINING
+    return _caps(view)[:2]
 
 
 def _enumerate_completions(view: View, island: Region, limit: int,

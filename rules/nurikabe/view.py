@@ -55,6 +55,7 @@ class View:
         self.unknown = state.unknown
         self.changed = g.full
         self.nested = False  # set by the engine inside hypothesis branches and search
+        self.thorough = False  # set by the engine when the main line is otherwise stuck
         self.clue_need = dict(puzzle.clues)
         self.clue_mask = puzzle.clue_mask
         self._islands = None
