@@ -341,6 +341,13 @@ POSITIVE = [
 . + . + .
 . . . . 3
 """, "r2c4# r2c5# r3c3# r1c2# r2c3# r1c1#", 2),
+    # only the 2 can break the square r2c1-r3c2 (through r2c2): white, r1c3 or r2c4
+    # would complete it elsewhere
+    ("fragment-reach", """
+. . . .
+. . 2 .
+. . # .
+""", "r1c3# r2c4#", 1),
     # with r2c1 black the 4 at r1c2 could only be r1c1-r1c3 + r2c2, whose border
     # (r2c1, r2c3, r3c2) would shut the wall cell r2c1 in
     ("island-squeeze", """

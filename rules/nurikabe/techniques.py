@@ -449,18 +449,14 @@ def fragment_reach(view: View):
     white cells without a number, and next to no island, would join them into
     one larger fragment; every island pays a fragment's whole size to take
     it, so islands that reach the small fragments may not afford the joined
-    one. And a cell next to the only island that can reach a fragment would,
-    white, spend one of that island's cells, and perhaps the fragment its
-    last way in. When no island could take the fragment, the cell is black.
+    one. And a cell next to the only island that can reach a fragment (or
+    break a 2x2 square) would, white, spend one of that island's cells, and
+    perhaps its last way there. When no island could then take the fragment
+    (or break the square), the cell is black.
     """
     fragments = view.fragments
-    if not fragments:
-        return None
     g = view.g
     reaches = view.reaches
-    reachers = {}
-    for f in fragments:
-        reachers[f.mask] = [r for r in view.islands if reaches[r.clue] & f.mask]
     once, twice = view.island_touch
     near_fragment = 0
     for f in fragments:
@@ -496,37 +492,46 @@ def fragment_reach(view: View):
             f"If {g.name(i)} were white it would join the white cells at {g.names(frags, 4)} "
             f"into {size} cells without a number; {why}, so {g.name(i)} is black.",
             [("island", frags)] + [("island", r.mask) for r in able]))
-    # next to the only island that can reach a fragment: the island would
-    # grow by the cell (and the fragments it touches) and have less to spend
-    duties: dict[int, list[Region]] = {}
-    for f in fragments:
-        if len(reachers[f.mask]) == 1:
-            duties.setdefault(reachers[f.mask][0].clue, []).append(f)
+    # next to the only island that can reach a fragment, or break a 2x2
+    # square: the island would grow by the cell (and the fragments it
+    # touches) and have less to spend
+    duties = _duties(view)
     for island in view.islands:
         owed = duties.get(island.clue)
         if not owed or island.need is None:
             continue
         for i in bits(view.liberties(island) & ~twice):
             bit = 1 << i
-            if any(f.mask & bit for f in owed):
-                continue
             grown = bit | island.mask
             for f in fragments:
                 if f.mask & g.border(bit):
                     grown |= f.mask
             if grown.bit_count() > island.need:
                 continue  # size accounting's finding
-            after = view.reach(Region(grown, island.clue, island.need))
-            lost = [f for f in owed if not after & f.mask and not grown & f.mask]
-            if not lost:
-                continue
-            f = lost[0]
-            steps.append(_step(
-                view, "fragment-reach", 3, bit, BLACK, island.mask | f.mask | bit,
-                f"Only {view.region_name(island)} can reach {view.region_name(f)}; if "
-                f"{g.name(i)} were white, it would grow to {grown.bit_count()} cells and "
-                f"could no longer reach {_plural(f.mask, 'it', 'them')} within its size, so "
-                f"{g.name(i)} is black.", [("island", island.mask), ("island", f.mask)]))
+            after = None
+            for role, target in owed:
+                if target & grown:
+                    continue  # taken (a fragment) or broken (a square) by the cell itself
+                if after is None:
+                    after = view.reach(Region(grown, island.clue, island.need))
+                if after & target:
+                    continue
+                who = view.region_name(island)
+                if role == "fragment":
+                    duty = f"Only {who} can reach the white cells at {g.names(target, 4)}"
+                    regions = [("island", island.mask), ("island", target)]
+                else:
+                    duty = (f"Only {who} can reach {g.names(target, 4)}, the only "
+                            f"way{'' if target & (target - 1) == 0 else 's'} to break a "
+                            "2x2 square")
+                    regions = [("island", island.mask), ("square", target)]
+                steps.append(_step(
+                    view, "fragment-reach", 3, bit, BLACK, island.mask | target | bit,
+                    f"{duty}; if {g.name(i)} were white, it would grow to "
+                    f"{grown.bit_count()} cells and could no longer reach "
+                    f"{_plural(target, 'it', 'them')} within its size, so {g.name(i)} is black.",
+                    regions))
+                break
     return steps or None
 
 
