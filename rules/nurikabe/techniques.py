@@ -420,14 +420,9 @@ def fragment_lifeline(view: View):
             bit = 1 << i
             if any(view.reach(r, blocked=bit) & frag.mask for r in reachers):
                 continue
-            it = _plural(frag.mask, "it", "them")
-            if len(reachers) == 1:
-                who = (f"only {view.region_name(reachers[0])} could reach {it}, and not "
-                       f"without {g.name(i)}")
-            else:
-                who = (", ".join(view.region_name(r) for r in reachers[:-1])
-                       + f" and {view.region_name(reachers[-1])} could reach {it}, but none "
-                       f"of them without {g.name(i)}")
+            who = _islands_could(view, reachers, f"reach {_plural(frag.mask, 'it', 'them')}",
+                                 f"and not without {g.name(i)}",
+                                 f"but none of them without {g.name(i)}")
             return _step(view, "fragment-lifeline", 3, bit, WHITE, frag.mask | bit,
                          f"{view.region_name(frag)[0].upper()}{view.region_name(frag)[1:]} "
                          f"must join a number; {who}, so {g.name(i)} is white.",
@@ -439,6 +434,16 @@ def fragment_lifeline(view: View):
 
 
 _LIFELINES: set[tuple] = set()  # fragment situations where the lifeline found nothing
+
+
+def _islands_could(view: View, islands: list[Region], what: str, alone: str,
+                   together: str) -> str:
+    """"only the 3 at r1c1 could reach it, and not without r2c2", or "the 3 at
+    r1c1 and the 4 at r5c5 could reach it, but none of them without r2c2"."""
+    if len(islands) == 1:
+        return f"only {view.region_name(islands[0])} could {what}, {alone}"
+    names = [view.region_name(r) for r in islands]
+    return f"{', '.join(names[:-1])} and {names[-1]} could {what}, {together}"
 
 
 @TECHNIQUES.register("fragment-reach", tier=3, name="Fragment out of reach")
@@ -480,13 +485,9 @@ def fragment_reach(view: View):
         frags = merged & ~bit
         size = merged.bit_count()
         # ``able`` is not empty: the cell itself is within some island's reach
-        if len(able) == 1:
-            why = (f"only {view.region_name(able[0])} could reach them, and it could not "
-                   f"take all {size} within its size")
-        else:
-            why = (", ".join(view.region_name(r) for r in able[:-1])
-                   + f" and {view.region_name(able[-1])} could reach them, but none could "
-                   f"take all {size} within its size")
+        why = _islands_could(view, able, "reach them",
+                             f"and it could not take all {size} within its size",
+                             f"but none could take all {size} within its size")
         steps.append(_step(
             view, "fragment-reach", 3, bit, BLACK, frags | bit,
             f"If {g.name(i)} were white it would join the white cells at {g.names(frags, 4)} "
