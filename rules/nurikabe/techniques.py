@@ -519,7 +519,8 @@ def fragment_reach(view: View):
                     continue
                 who = view.region_name(island)
                 if role == "fragment":
-                    duty = f"Only {who} can reach the white cells at {g.names(target, 4)}"
+                    duty = (f"Only {who} can reach the white "
+                            f"{_plural(target, 'cell', 'cells')} at {g.names(target, 4)}")
                     regions = [("island", island.mask), ("island", target)]
                 else:
                     duty = (f"Only {who} can reach {g.names(target, 4)}, the only "
