@@ -462,7 +462,7 @@ def fragment_reach(view: View):
     fragments = view.fragments
     g = view.g
     reaches = view.reaches
-    once, twice = view.island_touch
+    near_island = view.island_touch[0]
     near_fragment = 0
     for f in fragments:
         near_fragment |= g.border(f.mask)
@@ -470,7 +470,7 @@ def fragment_reach(view: View):
     # next to fragments only: they join into one
     # (next to an island as well, size accounting and the case below apply;
     # out of every reach, Reachability blackens the cell)
-    for i in bits(near_fragment & view.unknown & ~once & view.reach_union):
+    for i in bits(near_fragment & view.unknown & ~near_island & view.reach_union):
         bit = 1 << i
         around = g.border(bit)
         merged = bit
@@ -501,11 +501,13 @@ def fragment_reach(view: View):
         owed = duties.get(island.clue)
         if not owed or island.need is None:
             continue
-        for i in bits(view.liberties(island) & ~twice):
+        # (liberties leave out cells next to another island)
+        for i in bits(view.liberties(island)):
             bit = 1 << i
+            around = g.border(bit)
             grown = bit | island.mask
             for f in fragments:
-                if f.mask & g.border(bit):
+                if f.mask & around:
                     grown |= f.mask
             if grown.bit_count() > island.need:
                 continue  # size accounting's finding
