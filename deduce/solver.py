@@ -75,6 +75,8 @@ class Solver:
         self.nodes = 0
         # (cell, value, technique-set size) -> end state of the last top-level depth-1 branch
         self.memo: dict[tuple[int, int, int], tuple[int, int]] = {}
+        # whether the last top-level hypothesis needed more than the cheap set
+        self.escalated = False
 
     # -- public -----------------------------------------------------------
     def solve(self, state: State | None = None) -> Result:
@@ -204,29 +206,51 @@ class Solver:
         for d in range(1, depth + 1):
             order = candidates if d == 1 else \
                 sorted(candidates, key=lambda c: -impact.get(c, 0))
-            # deeper nesting multiplies the cost of every branch: from depth 2 on,
-            # branches use the cheaper tiers only (when there are two sets)
-            for n, probe in enumerate(sets if d == 1 else sets[:1]):
+            # Each pass tries every candidate with its technique sets in turn. At
+            # depth 1 the cheap set goes over all candidates before the full set,
+            # unless the last hypothesis of the main line needed the full set or
+            # more: then a hard stretch is likely to go on, and each candidate
+            # tries both at once. Deeper nesting multiplies the cost of every
+            # branch: from depth 2 on, branches use the cheaper tiers only.
+            if d > 1:
+                passes = [sets[:1]]
+            elif len(sets) > 1 and memo is not None and self.escalated:
+                passes = [sets]
+            else:
+                passes = [[probe] for probe in sets]
+            # ends of this round's cheaper branches: the next set goes on from there
+            ends: dict[tuple[int, int], tuple[State, list[Step]]] = {}
+            for n, probes in enumerate(passes):
                 if n:  # the full set: cells whose cheap branches went furthest first
                     order = sorted(order, key=lambda c: -impact.get(c, 0))
                 agreement = None
                 for cell in order:
                     if not (state.unknown >> cell) & 1:
                         continue
-                    branches = []
-                    for value in (0, 1):
-                        step, branch, proof = self.try_assumption(state, cell, value, d, probe)
-                        if step is not None:
-                            return step
-                        branches.append((branch, proof))
-                        if memo is not None and d == 1:
-                            memo[cell, value, len(probe)] = (branch.ones, branch.zeros)
+                    branches: list = [None, None]
+                    for probe in probes:
+                        for value in (0, 1):
+                            step, branch, proof = self.try_assumption(
+                                state, cell, value, d, probe, ends.get((cell, value)))
+                            if step is not None:
+                                if memo is not None:
+                                    self.escalated = d > 1 or probe is not sets[0]
+                                return step
+                            branches[value] = (branch, proof)
+                            if d == 1:
+                                ends[cell, value] = (branch, proof)
+                                if memo is not None:
+                                    memo[cell, value, len(probe)] = (branch.ones, branch.zeros)
                     decided = max((b.ones | b.zeros).bit_count() for b, _ in branches)
                     impact[cell] = max(impact.get(cell, 0), decided)
                     if agreement is None:
                         agreement = self._agreement(state, cell, branches, d)
                 if agreement is not None:
+                    if memo is not None:
+                        self.escalated = d > 1 or probes[-1] is not sets[0]
                     return agreement
+        if memo is not None:
+            self.escalated = True
         return None
 
     @staticmethod
@@ -284,20 +308,27 @@ class Solver:
         return sorted(candidates, key=distance)
 
     def try_assumption(self, state: State, cell: int, value: int, depth: int,
-                       techniques=None) -> tuple[Step | None, State, list[Step]]:
+                       techniques=None, start: tuple[State, list[Step]] | None = None
+                       ) -> tuple[Step | None, State, list[Step]]:
         """Assume ``cell`` = ``value`` and propagate on a copy.
 
         Returns the hypothesis step if that breaks a rule, else None, with the
-        branch's final state and its steps.
+        branch's final state and its steps. ``start``: where a branch of the
+        same assumption with fewer techniques ended (its state and steps); it
+        goes on from there instead of deriving those steps again.
         """
-        branch = state.copy()
-        branch.assign(cell, value)
-        proof: list[Step] = []
+        if start is None:
+            branch = state.copy()
+            branch.assign(cell, value)
+            proof: list[Step] = []
+        else:
+            branch, proof = start[0].copy(), list(start[1])
+        # the position was at a fixpoint of these techniques: only the
+        # assumed cell (and what the shorter branch derived from it) is new
+        new = (branch.ones | branch.zeros) & ~(state.ones | state.zeros)
         try:
-            # the position was at a fixpoint of these techniques: only the
-            # assumed cell is new to them
-            self.propagate(branch, depth - 1, proof, focus=1 << cell, techniques=techniques,
-                           changed=1 << cell)
+            self.propagate(branch, depth - 1, proof, focus=new, techniques=techniques,
+                           changed=new)
         except Contradiction as c:
             kind, puzzle = self.kind, self.puzzle
             name = kind.cell_name(puzzle, cell)

@@ -149,6 +149,45 @@ def test_thorough_pass_only_when_the_main_line_is_stuck():
     assert [t for _, t in seen].count(True) == 2, seen
 
 
+def test_after_a_hypothesis_needed_every_tier_each_candidate_tries_both_sets():
+    """Hypotheses first try the cheap tiers on every candidate, then all tiers; once a
+    main-line hypothesis needed all tiers, the next round tries each candidate with
+    both at once, and the full branch goes on from where the cheap one ended."""
+    reg = Registry()
+    reg.register("copy", tier=1, name="Equal pairs")(copy_equal)
+
+    @reg.register("bad", tier=4, name="Bad pairs")
+    def bad_pairs(view):
+        for a, b in view.puzzle.bad:
+            if view.state.value(a) == 1 and view.state.value(b) == 1:
+                raise Contradiction("bad", f"lamps {a} and {b} are both on")
+        return None
+
+    kind = attrs.evolve(toy_kind(), techniques=reg)
+    puzzle = Row(5, given=[(4, 1)])
+    puzzle.bad = [(0, 4), (2, 4)]
+    calls = []
+
+    class Watched(Solver):
+        def try_assumption(self, state, cell, value, depth, techniques=None, start=None):
+            calls.append((cell, value, "all" if len(techniques) == 2 else "cheap",
+                          start is not None))
+            return super().try_assumption(state, cell, value, depth, techniques, start)
+
+    r = Watched(kind, puzzle, depth=1).solve()
+    assert [(s.technique, s.conclusions) for s in r.steps] == [
+        ("hypothesis-1", ((0, 0),)), ("hypothesis-1", ((2, 0),))]
+    first = calls[:calls.index((0, 1, "all", True)) + 1]
+    # round 1: the cheap set over all four candidates, then all tiers, from the cheap ends
+    assert [c[:3] for c in first] == [(c, v, "cheap") for c in (0, 1, 2, 3) for v in (0, 1)] + [
+        (0, 0, "all"), (0, 1, "all")]
+    assert all(c[3] for c in first[8:])
+    second = calls[len(first):calls.index((2, 1, "all", True)) + 1]
+    assert second == [(1, 0, "cheap", False), (1, 1, "cheap", False), (1, 0, "all", True),
+                      (1, 1, "all", True), (2, 0, "cheap", False), (2, 1, "cheap", False),
+                      (2, 0, "all", True), (2, 1, "all", True)]
+
+
 def test_stuck_when_no_technique_applies():
     p = Row(2)
     r = Solver(toy_kind(), p, depth=2).solve()
