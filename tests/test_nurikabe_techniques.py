@@ -824,6 +824,40 @@ def test_inherited_shape_lists_keep_every_solution_island(case, rng):
             assert actual in inherited, _describe(puzzle, [s])
 
 
+@st.composite
+def random_positions(draw):
+    """A 3x3..7x7 grid with clues of 1-12 and any cells decided (solvable or not)."""
+    rows, cols = draw(st.integers(3, 7)), draw(st.integers(3, 7))
+    n = rows * cols
+    k = draw(st.integers(1, 5))
+    cells = draw(st.lists(st.integers(0, n - 1), min_size=k, max_size=k, unique=True))
+    sizes = draw(st.lists(st.integers(1, 12), min_size=k, max_size=k))
+    clues = sum(1 << i for i in cells)
+    decided = draw(st.integers(0, (1 << n) - 1)) & draw(st.integers(0, (1 << n) - 1)) & ~clues
+    black = decided & draw(st.integers(0, (1 << n) - 1))
+    return Nurikabe(rows, cols, tuple(sorted(zip(cells, sizes))), black, decided & ~black)
+
+
+@settings(RANDOM, max_examples=300)
+@given(random_positions())
+def test_completions_by_removal_match_completions_by_growth(puzzle):
+    """Leaving cells out of an island's area finds exactly the completions that
+    growing it cell by cell finds (fragments taken whole, other islands avoided)."""
+    view = View(puzzle, initial_state(puzzle))
+    try:
+        islands = [r for r in view.islands if not r.complete and r.need is not None]
+    except Contradiction:  # an island already too big, or two numbers joined
+        return
+    for island in islands:
+        left = techniques._completions_by_removal(view, island, 10 ** 6, 20000)
+        if left is False:  # too many cells to leave out: growing is the way here
+            continue
+        grown = techniques._completions_by_growth(view, island, 10 ** 6, 10 ** 6)
+        assert grown is not None
+        assert sorted(left) == sorted(grown), puzzle.to_text()
+        assert len(set(left)) == len(left)
+
+
 def _check_techniques(puzzle: Nurikabe, sols: list[int]) -> None:
     """Every technique on the initial state: no Contradiction, every conclusion in every solution."""
     for technique in TECHNIQUES:

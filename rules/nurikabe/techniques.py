@@ -996,6 +996,69 @@ def _shape_limits(view: View) -> tuple[int, int]:
 
 def _enumerate_completions(view: View, island: Region, limit: int,
                            partial_limit: int) -> list[int] | None:
+    """The completions of ``island``: grown cell by cell from the island, or,
+    when it must take nearly everything it can reach, by leaving cells out."""
+    got = _completions_by_removal(view, island, limit, partial_limit // REMOVAL_COST)
+    if got is not False:
+        return got
+    return _completions_by_growth(view, island, limit, partial_limit)
+
+
+REMOVAL_COST = 4  # a subset tried by removal costs about as much as this many grown shapes
+
+
+def _completions_by_removal(view: View, island: Region, limit: int,
+                            budget: int) -> list[int] | None | bool:
+    """The completions of ``island`` found by taking cells away from all it
+    can reach; False when that would try more than ``budget`` subsets.
+
+    A completion is the part connected to the island of what it can reach
+    (cells it may take, within its reach, plus whole fragments next to them),
+    less some cells. When that area exceeds the island's need by only a few
+    cells, trying each way to leave out so many is far cheaper than growing
+    every connected shape up to the need.
+    """
+    g = view.g
+    need = island.need
+    allowed = view.unknown & ~view.forbidden(island) & view.reaches[island.clue]
+    loose = 0
+    for f in view.fragments:
+        loose |= f.mask
+    whole = g.flood(island.mask, island.mask | allowed | loose)
+    slack = whole.bit_count() - need
+    if slack < 0:
+        return []
+    cells = list(bits(whole & allowed))
+    subsets, term = 1, 1
+    for k in range(1, slack + 1):
+        term = term * (len(cells) - k + 1) // k
+        subsets += term
+        if subsets > budget:
+            return False
+    found: set[int] = set()
+    flood, seed = g.flood, island.mask
+    stack = [(0, whole)]
+    while stack:
+        start, current = stack.pop()
+        for j in range(start, len(cells)):
+            bit = 1 << cells[j]
+            if not current & bit:
+                continue  # already cut off: leaving it out changes nothing
+            rest = flood(seed, current & ~bit)
+            size = rest.bit_count()
+            if size == need:
+                found.add(rest)
+                if len(found) > limit:
+                    return None
+            elif size > need:
+                stack.append((j + 1, rest))
+    if slack == 0:
+        found.add(whole)
+    return list(found)
+
+
+def _completions_by_growth(view: View, island: Region, limit: int,
+                           partial_limit: int) -> list[int] | None:
     g = view.g
     allowed = view.unknown & ~view.forbidden(island)
     fragments = view.fragments
