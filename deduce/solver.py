@@ -77,6 +77,7 @@ class Solver:
         self.memo: dict[tuple[int, int, int], tuple[int, int]] = {}
         # whether the last top-level hypothesis needed more than the cheap set
         self.escalated = False
+        self.last_hit: int | None = None
 
     # -- public -----------------------------------------------------------
     def solve(self, state: State | None = None) -> Result:
@@ -210,12 +211,15 @@ class Solver:
             # depth 1 the cheap set goes over all candidates before the full set,
             # unless the last hypothesis of the main line needed the full set or
             # more: then a hard stretch is likely to go on, and each candidate
-            # tries both at once. Deeper nesting multiplies the cost of every
-            # branch: from depth 2 on, branches use the cheaper tiers only.
+            # tries both at once, nearest the last hypothesis first (hard stretches
+            # are local). Deeper nesting multiplies the cost of every branch: from
+            # depth 2 on, branches use the cheaper tiers only.
             if d > 1:
                 passes = [sets[:1]]
             elif len(sets) > 1 and memo is not None and self.escalated:
                 passes = [sets]
+                if self.last_hit is not None:
+                    order = self._near(order, 1 << self.last_hit)
             else:
                 passes = [[probe] for probe in sets]
             # ends of this round's cheaper branches: the next set goes on from there
@@ -235,6 +239,7 @@ class Solver:
                             if step is not None:
                                 if memo is not None:
                                     self.escalated = d > 1 or probe is not sets[0]
+                                    self.last_hit = cell
                                 return step
                             branches[value] = (branch, proof)
                             if d == 1:
