@@ -966,8 +966,12 @@ def _completions(view: View, island: Region) -> list[int] | None:
         # open cells in reach overflowed but one in a hundred): give those a
         # smaller allowance of partial shapes to find that out.
         wide = island.remaining >= 8 and (area & view.unknown).bit_count() >= 30
+        # Islands past the usual caps (only the thorough pass lists them) in a
+        # wide area overflowed every time in the 49 slowest janko puzzles (139
+        # of 139 thorough enumerations): only leaving cells out is tried there.
+        grow = not (wide and island.remaining > CAPS[1])
         got = _COMPLETIONS[key] = _enumerate_completions(
-            view, island, limit, limit * (2 if wide else 8))
+            view, island, limit, limit * (2 if wide else 8), grow)
     return got
 
 
@@ -995,13 +999,15 @@ def _shape_limits(view: View) -> tuple[int, int]:
 
 
 def _enumerate_completions(view: View, island: Region, limit: int,
-                           partial_limit: int) -> list[int] | None:
+                           partial_limit: int, grow: bool = True) -> list[int] | None:
     """The completions of ``island``: grown cell by cell from the island, or,
-    when it must take nearly everything it can reach, by leaving cells out."""
+    when it must take nearly everything it can reach, by leaving cells out
+    (None: more than ``limit``, or too costly to find out; ``grow`` False:
+    only leaving cells out is tried)."""
     got = _completions_by_removal(view, island, limit, partial_limit // REMOVAL_COST)
     if got is not False:
         return got
-    return _completions_by_growth(view, island, limit, partial_limit)
+    return _completions_by_growth(view, island, limit, partial_limit) if grow else None
 
 
 REMOVAL_COST = 4  # a subset tried by removal costs about as much as this many grown shapes
