@@ -152,9 +152,17 @@ def test_thorough_pass_only_when_the_main_line_is_stuck():
 def test_after_a_hypothesis_needed_every_tier_each_candidate_tries_both_sets():
     """Hypotheses first try the cheap tiers on every candidate, then all tiers; once a
     main-line hypothesis needed all tiers, the next round tries each candidate with
-    both at once, and the full branch goes on from where the cheap one ended."""
+    both at once, nearest the last hypothesis first, and the full branch goes on from
+    where the cheap one ended; a hypothesis the cheap tiers prove ends that."""
     reg = Registry()
     reg.register("copy", tier=1, name="Equal pairs")(copy_equal)
+
+    @reg.register("clash", tier=1, name="On-off pairs")
+    def clash(view):
+        for a, b in view.puzzle.clash:
+            if view.state.value(a) == 1 and view.state.value(b) == 0:
+                raise Contradiction("clash", f"lamp {a} is on and lamp {b} off")
+        return None
 
     @reg.register("bad", tier=4, name="Bad pairs")
     def bad_pairs(view):
@@ -164,28 +172,43 @@ def test_after_a_hypothesis_needed_every_tier_each_candidate_tries_both_sets():
         return None
 
     kind = attrs.evolve(toy_kind(), techniques=reg)
-    puzzle = Row(5, given=[(4, 1)])
-    puzzle.bad = [(0, 4), (2, 4)]
+    puzzle = Row(9, given=[(8, 1)])
+    puzzle.bad = [(5, 8), (6, 8)]  # lamps 5 and 6 are off: only all tiers see it
+    puzzle.clash = [(2, 6)]  # then lamp 2 is off: the cheap tiers see it
     calls = []
 
     class Watched(Solver):
         def try_assumption(self, state, cell, value, depth, techniques=None, start=None):
-            calls.append((cell, value, "all" if len(techniques) == 2 else "cheap",
+            calls.append((cell, value, "all" if len(techniques) == 3 else "cheap",
                           start is not None))
             return super().try_assumption(state, cell, value, depth, techniques, start)
 
     r = Watched(kind, puzzle, depth=1).solve()
     assert [(s.technique, s.conclusions) for s in r.steps] == [
-        ("hypothesis-1", ((0, 0),)), ("hypothesis-1", ((2, 0),))]
-    first = calls[:calls.index((0, 1, "all", True)) + 1]
-    # round 1: the cheap set over all four candidates, then all tiers, from the cheap ends
-    assert [c[:3] for c in first] == [(c, v, "cheap") for c in (0, 1, 2, 3) for v in (0, 1)] + [
-        (0, 0, "all"), (0, 1, "all")]
-    assert all(c[3] for c in first[8:])
-    second = calls[len(first):calls.index((2, 1, "all", True)) + 1]
-    assert second == [(1, 0, "cheap", False), (1, 1, "cheap", False), (1, 0, "all", True),
-                      (1, 1, "all", True), (2, 0, "cheap", False), (2, 1, "cheap", False),
-                      (2, 0, "all", True), (2, 1, "all", True)]
+        ("hypothesis-1", ((5, 0),)), ("hypothesis-1", ((6, 0),)), ("hypothesis-1", ((2, 0),))]
+    rounds, begin = [], 0
+    for last in ((5, 1, "all", True), (6, 1, "all", True), (2, 1, "cheap", False)):
+        stop = calls.index(last, begin) + 1
+        rounds.append(calls[begin:stop])
+        begin = stop
+    rounds.append(calls[begin:])
+
+    def cheap(*cells):
+        return [(c, v, "cheap", False) for c in cells for v in (0, 1)]
+
+    def full(*cells):  # each goes on from its cheap branch
+        return [(c, v, "all", True) for c in cells for v in (0, 1)]
+
+    def both(*cells):
+        return [call for c in cells for call in cheap(c) + full(c)]
+    # round 1: the cheap set over all eight candidates, then all tiers
+    assert rounds[0] == cheap(0, 1, 2, 3, 4, 5, 6, 7) + full(0, 1, 2, 3, 4, 5)
+    # rounds 2 and 3: both sets per candidate, nearest the last hypothesis (lamp 5, then 6) first
+    assert rounds[1] == both(4, 6)
+    assert rounds[2] == both(7, 4, 3) + cheap(2)
+    # the cheap tiers found that one: round 4 is the usual kind again (and finds nothing)
+    assert rounds[3] == cheap(0, 1, 3, 4, 7) + full(0, 1, 3, 4, 7)
+    assert r.verdict == "stuck"
 
 
 def test_stuck_when_no_technique_applies():
