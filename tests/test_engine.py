@@ -157,19 +157,16 @@ def test_after_a_hypothesis_needed_every_tier_each_candidate_tries_both_sets():
     reg = Registry()
     reg.register("copy", tier=1, name="Equal pairs")(copy_equal)
 
-    @reg.register("clash", tier=1, name="On-off pairs")
-    def clash(view):
-        for a, b in view.puzzle.clash:
-            if view.state.value(a) == 1 and view.state.value(b) == 0:
-                raise Contradiction("clash", f"lamp {a} is on and lamp {b} off")
-        return None
+    def forbid(pairs, values):  # a rule: lamps a, b of each pair never hold these values
+        def check(view):
+            for a, b in getattr(view.puzzle, pairs):
+                if (view.state.value(a), view.state.value(b)) == values:
+                    raise Contradiction(pairs, f"lamps {a} and {b} are {values}")
+            return None
+        return check
 
-    @reg.register("bad", tier=4, name="Bad pairs")
-    def bad_pairs(view):
-        for a, b in view.puzzle.bad:
-            if view.state.value(a) == 1 and view.state.value(b) == 1:
-                raise Contradiction("bad", f"lamps {a} and {b} are both on")
-        return None
+    reg.register("clash", tier=1, name="On-off pairs")(forbid("clash", (1, 0)))
+    reg.register("bad", tier=4, name="Bad pairs")(forbid("bad", (1, 1)))
 
     kind = attrs.evolve(toy_kind(), techniques=reg)
     puzzle = Row(9, given=[(8, 1)])
