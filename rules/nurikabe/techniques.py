@@ -1028,13 +1028,11 @@ def _completions_by_removal(view: View, island: Region, limit: int,
     g = view.g
     need = island.need
     allowed = view.unknown & ~view.forbidden(island) & view.reaches[island.clue]
-    loose = 0
-    for f in view.fragments:
-        loose |= f.mask
+    loose = view.white & ~view.island_cells  # the fragments' cells
     whole = g.flood(island.mask, island.mask | allowed | loose)
     slack = whole.bit_count() - need
-    if slack < 0:
-        return []
+    if slack <= 0:
+        return [whole] if slack == 0 else []
     cells = list(bits(whole & allowed))
     subsets, term = 1, 1
     for k in range(1, slack + 1):
@@ -1059,8 +1057,6 @@ def _completions_by_removal(view: View, island: Region, limit: int,
                     return None
             elif size > need:
                 stack.append((j + 1, rest))
-    if slack == 0:
-        found.add(whole)
     return list(found)
 
 
