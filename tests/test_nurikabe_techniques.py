@@ -209,6 +209,26 @@ def names_cell(text: str, name: str) -> bool:
 # ----------------------------------------------------------------- the cases
 # (technique, board, expected conclusions, number of solutions of the board)
 POSITIVE = [
+    # r2c3 and r3c2 close a loop of wall round the 10 or the 4; 11 black cells
+    # cannot go round the 10 (no room off the edges), so the 4 is inside, and
+    # the only 2x2 block off the edges it can fill holds exactly 4 cells
+    ("enclosed-island", """
+. . . . .
+. 10 # . .
+. # 4 . .
+. . . . .
+. . . . .
+""", "r3c4+ r4c3+ r4c4+", 1),
+    # 6 black cells: any wall spanning the 3's block fits (h + w - 1), but
+    # counted by runs a block of the 3 off the right edge (runs beside each row
+    # on both sides, below each column) needs more than 6 (2x2: 8); only the
+    # blocks reaching the right edge are left, and both hold r1c4 and r1c5
+    ("fence-budget", """
+1 . 3 . .
+. . . . .
+. . . 10 .
+. . . . .
+""", "r1c4+ r1c5+", 1),
     # 3 + 2 white cells leave 4 black ones: the 2 cannot take r1c2 (the wall
     # would need 5 cells), so it runs down the edge
     ("fence-budget", """
@@ -376,6 +396,14 @@ POSITIVE = [
 # (technique, board that is not solved and where the technique finds nothing,
 #  number of solutions of the board)
 NEGATIVE = [
+    # 15 black cells go round either island of a 2x2 block or so: no conclusion
+    ("enclosed-island", """
+. . . . .
+. 4 # . .
+. # 2 . .
+. . . . .
+. . . . .
+""", 0),
     # 4 black cells: either 2 or 3 can lie along an edge
     ("fence-budget", """
 2 . .
@@ -482,6 +510,14 @@ NEGATIVE = [
 
 # (technique, board without a solution, the Contradiction's rule)
 CONTRADICTIONS = [
+    # r2c3 and r3c2 close a loop round one of the 1s: 7 black cells at least,
+    # but the numbers leave 6
+    ("enclosed-island", """
+. . . .
+. 1 # .
+. # 1 .
+. . . 8
+""", "enclosed-island"),
     # 4 black cells, 2 placed: r1c1 and r3c3 need 3 more to meet
     ("wall-budget", """
 # . 5
@@ -996,3 +1032,101 @@ def test_budget_techniques_sound_on_few_black_boards():
                     + _describe(puzzle, bad)
     assert min(fired.values()) >= 10, fired
     assert raised["wall-budget"] + raised["fence-budget"] >= 5, raised
+
+
+def _shortest_path(g, region: int, a: int, b: int) -> int:
+    """The cells of a shortest path from cell mask ``a`` to ``b`` inside ``region``."""
+    prev = {a: 0}
+    frontier = [a]
+    while frontier:
+        nxt = []
+        for x in frontier:
+            if x == b:
+                out = 0
+                while x:
+                    out |= x
+                    x = prev[x]
+                return out
+            for j in g.neighbour_cells[x.bit_length() - 1]:
+                y = 1 << j
+                if y & region and y not in prev:
+                    prev[y] = x
+                    nxt.append(y)
+        frontier = nxt
+    return 0
+
+
+def _chessboard_boards(count: int, seed: int):
+    """Random boards with B black cells, rows + columns - 1 <= B < 2 (rows + columns)
+    (where counting the wall's runs says more than its span), each with a position
+    taken from one solution: a 2x2 square of it coloured like a chessboard, a way
+    from each of its white cells to their numbers, a few more cells, and
+    sometimes one cell flipped."""
+    rng = random.Random(seed)
+    made = 0
+    while made < count:
+        rows, cols = rng.choice([(4, 4), (4, 5), (5, 4)])
+        n = rows * cols
+        g = View(Nurikabe(rows, cols, ()), State(n)).g
+        black = rng.randint(rows + cols - 1, 2 * (rows + cols) - 1)
+        k = rng.randint(2, 3)
+        if n - black < k:
+            continue
+        cuts = sorted(rng.sample(range(1, n - black), k - 1))
+        sizes = [b - a for a, b in zip([0] + cuts, cuts + [n - black])]
+        puzzle = Nurikabe(rows, cols, tuple(sorted(zip(rng.sample(range(n), k), sizes))))
+        sols = island_solutions(puzzle)
+        if not sols:
+            continue
+        pick = rng.choice(sols)
+        white = g.full & ~pick
+        squares = []
+        for sq in g.squares:
+            x = sq & -sq
+            diagonal = x | x << (cols + 1)
+            if sq & pick in (diagonal, sq & ~diagonal):
+                squares.append(sq)
+        if not squares:
+            continue
+        sq = rng.choice(squares)
+        state = initial_state(puzzle)
+        keep = sq
+        for w in (sq & white & -(sq & white), sq & white & (sq & white) - 1):
+            island = g.flood(w, white)
+            clue = island & puzzle.clue_mask
+            keep |= island if rng.random() < 0.3 else _shortest_path(g, island, w, clue & -clue)
+        for i in rng.sample(range(n), rng.randint(0, n // 4)):
+            keep |= 1 << i
+        for i in range(n):
+            if keep >> i & 1 and state.value(i) is None:
+                state.assign(i, pick >> i & 1)
+        if rng.random() < 0.2:
+            i = rng.randrange(n)
+            if state.value(i) is None:
+                state.assign(i, 1 - (pick >> i & 1))
+        made += 1
+        yield puzzle, state, island_solutions(puzzle, state)
+
+
+def test_fence_runs_and_enclosure_sound():
+    """Fence budget (counting the wall's runs) and the enclosed island on 150 random
+    positions with a chessboard-coloured 2x2 square, against every solution.
+    Mutation-checked: a fence one cell longer than 2h + 2w + 3 is unsound here."""
+    fired = {"fence-budget": 0, "enclosed-island": 0}
+    raised = {"fence-budget": 0, "enclosed-island": 0}
+    for puzzle, state, sols in _chessboard_boards(150, seed=11):
+        for tid in fired:
+            try:
+                steps = as_steps(TECHNIQUES.get(tid).apply(View(puzzle, state)))
+            except Contradiction as c:
+                assert not sols, f"{tid} raised {c.text} on a solvable position\n" \
+                    + _describe(puzzle, sols)
+                raised[tid] += 1
+                continue
+            fired[tid] += bool(steps)
+            for c in conclusions(steps):
+                bad = [s for s in sols if not holds(c, s)]
+                assert not bad, f"{tid} is unsound: {[s.text for s in steps]}\n" \
+                    + _describe(puzzle, bad)
+    assert min(fired.values()) >= 10, fired
+    assert raised["enclosed-island"] >= 1, raised

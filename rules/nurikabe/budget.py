@@ -101,6 +101,128 @@ def _least_wall(rows: list[int], cols: list[int]) -> int:
     return h + w - 1
 
 
+def _least_fence(a: int, b: int, c: int, d: int, rows: int, cols: int) -> int:
+    """Fewest cells of a connected wall around an island whose rows are a..b and
+    columns c..d, counted by runs.
+
+    A *run* is a stretch of black cells in one row (or one column) between
+    white cells or the grid's edge. A connected wall of W cells has at most
+    W + 1 runs: a tree joining its cells has W - 1 links; its links along rows
+    only join cells of one row run, so at least (row runs - 1) of them go
+    along columns, and at least (column runs - 1) along rows. Around the
+    island, each of its rows has a run left of it (unless the island may reach
+    the left edge, c = 0) and another right of it, each of its columns one
+    above and one below it, and the rows a-1 and b+1 and columns c-1 and d+1
+    hold one run each. An island away from every edge thus needs
+    2h + 2w + 3 black cells; h + w - 1 spanning cells is the weaker count
+    ``_least_wall`` makes.
+    """
+    across = (c > 0) + (d < cols - 1)  # runs beside each of its rows
+    along = (a > 0) + (b < rows - 1)  # runs above and below each of its columns
+    return (b - a + 2) * across + (d - c + 2) * along - 1
+
+
+def _boxes(view: View, island, budget: int, fixed_rows: list[int], fixed_cols: list[int],
+           spans: dict, inner: bool = False) -> list[tuple[int, int, int, int, int]]:
+    """Blocks of rows a..b and columns c..d the island could fill, fenced in by
+    at most ``budget`` black cells: (a, b, c, d, the cells it can take there).
+    ``inner``: only blocks off every edge of the grid."""
+    g = view.g
+    R, C = g.rows, g.cols
+    row_masks, col_masks = _bands(g)
+    rows_needed = list(fixed_rows)
+    cols_needed = list(fixed_cols)
+    for other in view.islands:
+        if other is island or other.need is None:
+            continue
+        t, b, lft, rgt = spans[other.clue]
+        if other.need < C:  # never a full row: each of its rows meets the wall
+            rows_needed += [t, b]
+        if other.need < R:
+            cols_needed += [lft, rgt]
+        if other.complete:  # and the wall runs around it
+            rows_needed += [x for x in (t - 1, b + 1) if 0 <= x < R]
+            cols_needed += [x for x in (lft - 1, rgt + 1) if 0 <= x < C]
+    area = view.reaches[island.clue]
+    at, ab, al, ar = _span(area, C, row_masks)
+    t0, b0, l0, r0 = spans[island.clue]
+    if inner:
+        at, ab, al, ar = max(at, 1), min(ab, R - 2), max(al, 1), min(ar, C - 2)
+    n = island.need
+    row_choices = []
+    for a in range(at, t0 + 1):
+        for b in range(max(b0, a), ab + 1):
+            req = [x for x in (a - 1, b + 1) if 0 <= x < R] + [a, b]
+            row_choices.append((a, b, b - a + 1, req, sum(row_masks[a:b + 1])))
+    col_choices = []
+    for c in range(al, l0 + 1):
+        for d in range(max(r0, c), ar + 1):
+            req = [x for x in (c - 1, d + 1) if 0 <= x < C]
+            col_choices.append((c, d, d - c + 1, req, sum(col_masks[c:d + 1])))
+    boxes = []
+    for a, b, h, rreq, in_rows in row_choices:
+        for c, d, w, creq, in_cols in col_choices:
+            if h * w < n or _least_fence(a, b, c, d, R, C) > budget:
+                continue
+            # the island's own rows meet the wall unless it fills them from edge to edge
+            rr = rreq if w < C else [x for x in rreq if x < a or x > b]
+            cc = creq + ([c, d] if h < R else [])
+            if _least_wall(rows_needed + rr, cols_needed + cc) > budget:
+                continue
+            room = in_rows & in_cols & area
+            if room.bit_count() < n:
+                continue
+            boxes.append((a, b, c, d, room))
+    return boxes
+
+
+def _bands(g) -> tuple[list[int], list[int]]:
+    """Each row's and each column's cells as masks."""
+    got = _BANDS.get((g.rows, g.cols))
+    if got is None:
+        R, C = g.rows, g.cols
+        got = _BANDS[R, C] = ([((1 << C) - 1) << (r * C) for r in range(R)],
+                              [sum(1 << (r * C + c) for r in range(R)) for c in range(C)])
+    return got
+
+
+_BANDS: dict[tuple[int, int], tuple[list[int], list[int]]] = {}
+
+
+def _fixed_lines(view: View) -> tuple[list[int], list[int]]:
+    """Rows and columns the wall reaches whatever the islands do."""
+    if not view.black:
+        return [], []
+    t, b, lft, rgt = _span(view.black, view.g.cols, _bands(view.g)[0])
+    return [t, b], [lft, rgt]
+
+
+def _spans(view: View) -> dict[int, tuple[int, int, int, int]]:
+    row_masks = _bands(view.g)[0]
+    return {r.clue: _span(r.mask, view.g.cols, row_masks)
+            for r in view.islands if r.need is not None}
+
+
+def _where(boxes, n: int, white: int, g) -> str:
+    if len(boxes) == 1:
+        a, b, c, d, room = boxes[0]
+        return (f"the block of {_lines('row', a, b)}, {_lines('column', c, d)}, "
+                f"which holds exactly {n} cells it can take")
+    return (f"one of {len(boxes)} blocks of rows and columns, each holding exactly "
+            f"{n} cells it can take, and {g.names(white, 6)} lie in all of them")
+
+
+def _common(boxes, n: int, full: int) -> int:
+    """Cells in every box, when every box holds exactly ``n`` cells the island
+    can take (so it takes them all); else 0."""
+    if any(room.bit_count() != n for *_, room in boxes):
+        return 0
+    common = full
+    for *_, room in boxes:
+        common &= room
+    return common
+
+
 @TECHNIQUES.register("fence-budget", tier=4, name="Fence budget")
 def fence_budget(view: View):
     """An island must lie where a wall of the black cells left can fence it in.
@@ -111,102 +233,143 @@ def fence_budget(view: View):
     narrower than the grid (each row of the island ends somewhere) and in every
     column when it is shorter; also in the rows and columns of every black
     cell and of every other island. A connected wall reaching rows r..r' and
-    columns k..k' has at least (r'-r+1) + (k'-k+1) - 1 cells. Boxes that need
-    more than the black cells of the puzzle are out; when every box left holds
-    exactly as many cells as the island needs, the cells common to all of them
-    are white.
+    columns k..k' has at least (r'-r+1) + (k'-k+1) - 1 cells; counted by runs
+    (``_least_fence``) it needs 2h + 2w + 3 cells around a box away from the
+    edges. Boxes that need more than the black cells of the puzzle are out;
+    when every box left holds exactly as many cells as the island needs, the
+    cells common to all of them are white.
     """
     budget = view.puzzle.black_total
     g = view.g
-    R, C = g.rows, g.cols
-    if budget is None or budget >= R + C - 1:
+    if budget is None or budget >= 2 * (g.rows + g.cols):
         return None  # no wall is ever that short of cells
-    cols = C
-    row_masks = [((1 << C) - 1) << (r * C) for r in range(R)]
-    col_masks = [sum(1 << (r * C + c) for r in range(R)) for c in range(C)]
-    # rows and columns the wall reaches whatever the island does
-    fixed_rows: list[int] = []
-    fixed_cols: list[int] = []
-    if view.black:
-        t, b, lft, rgt = _span(view.black, cols, row_masks)
-        fixed_rows += [t, b]
-        fixed_cols += [lft, rgt]
-    islands = [r for r in view.islands if r.need is not None]
-    spans = {r.clue: _span(r.mask, cols, row_masks) for r in islands}
-    reaches = view.reaches
+    fixed_rows, fixed_cols = _fixed_lines(view)
+    spans = _spans(view)
     steps = []
-    for island in islands:
-        if island.complete:
+    for island in view.islands:
+        if island.complete or island.need is None:
             continue
-        rows_needed = list(fixed_rows)
-        cols_needed = list(fixed_cols)
-        for other in islands:
-            if other is island:
-                continue
-            t, b, lft, rgt = spans[other.clue]
-            if other.need < C:  # never a full row: each of its rows meets the wall
-                rows_needed += [t, b]
-            if other.need < R:
-                cols_needed += [lft, rgt]
-            if other.complete:  # and the wall runs around it
-                rows_needed += [x for x in (t - 1, b + 1) if 0 <= x < R]
-                cols_needed += [x for x in (lft - 1, rgt + 1) if 0 <= x < C]
-        area = reaches[island.clue]
-        at, ab, al, ar = _span(area, cols, row_masks)
-        t0, b0, l0, r0 = spans[island.clue]
-        n = island.need
-        row_choices = []
-        for a in range(at, t0 + 1):
-            for b in range(b0, ab + 1):
-                h = b - a + 1
-                req = [x for x in (a - 1, b + 1) if 0 <= x < R] + [a, b]
-                row_choices.append((a, b, h, req, sum(row_masks[a:b + 1])))
-        col_choices = []
-        for c in range(al, l0 + 1):
-            for d in range(r0, ar + 1):
-                w = d - c + 1
-                req = [x for x in (c - 1, d + 1) if 0 <= x < C]
-                col_choices.append((c, d, w, req, sum(col_masks[c:d + 1])))
-        boxes = []
-        for a, b, h, rreq, in_rows in row_choices:
-            for c, d, w, creq, in_cols in col_choices:
-                if h * w < n:
-                    continue
-                # the island's own rows meet the wall unless it fills them from edge to edge
-                rr = rreq if w < C else [x for x in rreq if x < a or x > b]
-                cc = creq + ([c, d] if h < R else [])
-                if _least_wall(rows_needed + rr, cols_needed + cc) > budget:
-                    continue
-                room = in_rows & in_cols & area
-                if room.bit_count() < n:
-                    continue
-                boxes.append((a, b, c, d, room))
+        boxes = _boxes(view, island, budget, fixed_rows, fixed_cols, spans)
         who = view.region_name(island)
         if not boxes:
             raise Contradiction(
                 "fence-budget", f"{who} cannot be fenced in with the {budget} black cells of "
                 "the puzzle", tuple(bits(island.mask)))
-        if any(room.bit_count() != n for *_, room in boxes):
-            continue
-        common = g.full
-        for *_, room in boxes:
-            common &= room
+        n = island.need
+        common = _common(boxes, n, g.full)
         white = common & view.unknown
         if not white:
             continue
-        if len(boxes) == 1:
-            a, b, c, d, room = boxes[0]
-            where = (f"the block of {_lines('row', a, b)}, {_lines('column', c, d)}, "
-                     f"which holds exactly {n} cells it can take")
-        else:
-            where = (f"one of {len(boxes)} blocks of rows and columns, each holding exactly "
-                     f"{n} cells it can take, and {g.names(white, 6)} lie in all of them")
         steps.append(_step(
             view, "fence-budget", 4, white, WHITE, island.mask | common,
             f"The puzzle has only {budget} black cell{'s' if budget != 1 else ''}, and a connected "
-            "wall that reaches h rows and w columns has at least h + w - 1 cells; it must run "
-            "along every side of "
-            f"{who} that is not on the grid's edge, so the island fits only in {where}; "
-            f"{g.names(white, 6)} {_plural(white, 'is', 'are')} white.",
+            "wall that reaches h rows and w columns has at least h + w - 1 cells (2h + 2w + 3 "
+            "to go all round a block off the edges); it must run along every side of "
+            f"{who} that is not on the grid's edge, so the island fits only in "
+            f"{_where(boxes, n, white, g)}; {g.names(white, 6)} {_plural(white, 'is', 'are')} "
+            "white.",
             [("island", island.mask), ("area", common)]))
     return steps or None
+
+
+@TECHNIQUES.register("enclosed-island", tier=4, name="Enclosed island")
+def enclosed_island(view: View):
+    """Two black cells touching at a corner, between two islands, close a loop
+    of wall around one of them.
+
+    All black cells are connected, so a path of black cells joins the two;
+    with the corner they share it makes a closed loop, and the two white
+    cells at the other corners of their 2x2 square lie on its two sides. The
+    island inside touches no edge of the grid, and a wall all round an island
+    of h rows and w columns needs 2h + 2w + 3 cells (``_least_fence``). When
+    one of the two islands cannot be fenced in so with the black cells of the
+    puzzle, the other is the one inside: it only fits in blocks off the
+    edges, and when each of those holds exactly its size, the cells common to
+    all are white.
+    """
+    budget = view.puzzle.black_total
+    g = view.g
+    if budget is None or budget >= 2 * (g.rows + g.cols) or not view.black:
+        return None
+    pairs = _chessboard_pairs(g, view.black, view.white)
+    if not pairs:
+        return None
+    owner = {}
+    for r in view.islands:
+        for i in bits(r.mask):
+            owner[i] = r
+    fixed_rows, fixed_cols = _fixed_lines(view)
+    spans = _spans(view)
+    inner_boxes: dict[int, list] = {}
+
+    def inner(r) -> list:
+        """The blocks off the edges ``r`` could fill, fenced in by the budget."""
+        if r.clue not in inner_boxes:
+            inner_boxes[r.clue] = _boxes(view, r, budget, fixed_rows, fixed_cols, spans,
+                                         inner=True)
+        return inner_boxes[r.clue]
+
+    for sq, pair in pairs:
+        a, b = owner.get(pair[0]), owner.get(pair[1])
+        if a is None or b is None or a is b or a.need is None or b.need is None:
+            continue
+        corner = sq & view.black
+        names = g.names(corner)
+        fits = [r for r in (a, b) if inner(r)]
+        if not fits:
+            raise Contradiction(
+                "enclosed-island", f"the black cells {names} close a loop of wall around "
+                f"{view.region_name(a)} or {view.region_name(b)}, and the {budget} black cells "
+                "of the puzzle cannot fence in either away from the grid's edges",
+                tuple(bits(corner | a.mask | b.mask)))
+        if len(fits) == 2:
+            continue
+        inside = fits[0]
+        outside = b if inside is a else a
+        boxes = inner(inside)
+        common = _common(boxes, inside.need, g.full)
+        cells = common & view.unknown
+        if not cells:
+            continue
+        who = view.region_name(inside)
+        return _step(
+            view, "enclosed-island", 4, cells, WHITE, corner | a.mask | b.mask | common,
+            f"The black cells {names} meet at a corner between {view.region_name(a)} and "
+            f"{view.region_name(b)}. Every black cell is connected, so a path of black cells "
+            "joins them and closes a loop around one of the two islands, which then touches "
+            "no edge of the grid. A wall all round an island of h rows and w columns needs "
+            "2h + 2w + 3 black cells (two runs of black in each of its rows and columns, one "
+            f"more on each side, all joined up); the puzzle has {budget}, and "
+            f"{_too_few(outside, budget, g.rows, g.cols, view)}. So {who} is inside, "
+            f"and off the edges it fits only in {_where(boxes, inside.need, cells, g)}; "
+            f"{g.names(cells, 6)} {_plural(cells, 'is', 'are')} white.",
+            [("island", inside.mask), ("wall", corner), ("area", common)])
+    return None
+
+
+def _too_few(island, budget: int, rows: int, cols: int, view: View) -> str:
+    """Why ``budget`` black cells cannot go all round ``island`` off the edges."""
+    n = island.need
+    least = min((2 * h + 2 * w + 3 for h in range(1, rows - 1) for w in range(1, cols - 1)
+                 if h * w >= n), default=None)
+    who = view.region_name(island)
+    if least is None:
+        return f"no block off the edges is big enough for {who}"
+    if least > budget:
+        return f"going all round {who} would take at least {least}"
+    return f"{who} fits in no block off the edges that {budget} black cells can fence in"
+
+
+def _chessboard_pairs(g, black: int, white: int) -> list[tuple[int, tuple[int, int]]]:
+    """2x2 squares coloured like a chessboard: (square, its two white cells)."""
+    out = []
+    C = g.cols
+    for sq in g.squares:
+        if (sq & black).bit_count() != 2 or (sq & white).bit_count() != 2:
+            continue
+        x = sq & -sq  # top left; its diagonal partner is x << (C + 1)
+        if (x | x << (C + 1)) & white in (0, x | x << (C + 1)):
+            i = x.bit_length() - 1
+            pair = (i, i + C + 1) if x & white else (i + 1, i + C)
+            out.append((sq, pair))
+    return out
