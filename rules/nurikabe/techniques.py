@@ -1132,9 +1132,9 @@ def _shape_flaw(view: View, island: Region, shape: int, mine_only: int, must: in
                 continue
             left = sq & ~black  # unknown cells only another island can take
             if not left:
-                return lambda: f"the 2x2 square at {g.square_name(sq)} would be all black"
+                return lambda: f"{g.square_name(sq)} would be all black"
             if not left & others:
-                return lambda: f"no other island could break the 2x2 square at {g.square_name(sq)}"
+                return lambda: f"no other island could break {g.square_name(sq)}"
             if not left & (left - 1):
                 forced |= left
     breakers = forced
