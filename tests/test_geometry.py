@@ -48,3 +48,20 @@ def test_border_and_grow():
     assert g.border(1 << 0) == (1 << 1) | (1 << 4)
     assert g.grow(1 << 5) == (1 << 5) | (1 << 4) | (1 << 6) | (1 << 1) | (1 << 9)
     assert g.border(1 << 3) == (1 << 2) | (1 << 7)  # no wrap to the next row
+
+
+def test_square_masks_match_a_loop_over_the_squares():
+    """any4 / all4 / one4 work on every 2x2 square at once (by its top left cell):
+    the same as looking at the squares one by one, on grids of every shape."""
+    rng = random.Random(3)
+    for _ in range(2000):
+        g = Geometry.of(rng.randint(1, 9), rng.randint(1, 9))
+        m = rng.getrandbits(g.n) & g.full
+        tops = rng.getrandbits(g.n) & g.square_tops
+        assert g.any4(m) == sum(sq & -sq for sq in g.squares if sq & m)
+        assert g.all4(m) == sum(sq & -sq for sq in g.squares if sq & m == sq)
+        one = 0
+        for sq in g.squares:
+            if sq & -sq & tops and (sq & m).bit_count() == 1:
+                one |= sq & m
+        assert g.one4(m, tops) == one

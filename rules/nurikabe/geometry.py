@@ -15,7 +15,7 @@ from deduce.state import bits
 
 class Geometry:
     __slots__ = ("rows", "cols", "n", "full", "not_first_col", "not_last_col",
-                 "neighbours", "neighbour_cells", "squares", "squares_at")
+                 "neighbours", "neighbour_cells", "squares", "squares_at", "square_tops")
 
     def __init__(self, rows: int, cols: int):
         self.rows, self.cols = rows, cols
@@ -28,11 +28,13 @@ class Geometry:
         self.neighbour_cells = [tuple(bits(m)) for m in self.neighbours]  # lowest first
         self.squares = []  # 2x2 blocks as masks
         self.squares_at: list[list[int]] = [[] for _ in range(n)]
+        self.square_tops = 0  # the top left cell of every 2x2 square
         for r in range(rows - 1):
             for c in range(cols - 1):
                 i = r * cols + c
                 sq = (1 << i) | (1 << (i + 1)) | (1 << (i + cols)) | (1 << (i + cols + 1))
                 self.squares.append(sq)
+                self.square_tops |= 1 << i
                 for j in (i, i + 1, i + cols, i + cols + 1):
                     self.squares_at[j].append(sq)
 
@@ -65,6 +67,23 @@ class Geometry:
             if g == m:
                 return m
             m = g
+
+    def any4(self, m: int) -> int:
+        """2x2 squares (by their top left cell) holding a cell of ``m``."""
+        c = self.cols
+        return (m | (m >> 1) | (m >> c) | (m >> (c + 1))) & self.square_tops
+
+    def all4(self, m: int) -> int:
+        """2x2 squares (by their top left cell) all of whose cells are in ``m``."""
+        c = self.cols
+        return m & (m >> 1) & (m >> c) & (m >> (c + 1)) & self.square_tops
+
+    def one4(self, m: int, tops: int) -> int:
+        """The cell of ``m`` in each 2x2 square of ``tops`` (top left cells) that holds exactly one."""
+        c = self.cols
+        a, b, d, e = m, m >> 1, m >> c, m >> (c + 1)
+        one = (a | b | d | e) & ~((a & b) | (d & e) | ((a | b) & (d | e))) & tops
+        return (one & a) | ((one & b) << 1) | ((one & d) << c) | ((one & e) << (c + 1))
 
     def components(self, mask: int) -> list[int]:
         out = []

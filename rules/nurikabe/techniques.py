@@ -1124,19 +1124,15 @@ def _shape_flaw(view: View, island: Region, shape: int, mine_only: int, must: in
     added = (ring | mine_only) & unknown & ~shape
     black = view.black | added
     white = view.white | shape
+    # the 2x2 squares the ring reaches that no white cell breaks yet (by their
+    # top left cells), all at once; an open cell is one only another island can take
+    squares = g.any4(added) & ~g.any4(white)
     forced = 0
-    squares_at = g.squares_at
-    for i in bits(added):
-        for sq in squares_at[i]:
-            if sq & white:
-                continue
-            left = sq & ~black  # unknown cells only another island can take
-            if not left:
-                return lambda: f"{g.square_name(sq)} would be all black"
-            if not left & others:
-                return lambda: f"no other island could break {g.square_name(sq)}"
-            if not left & (left - 1):
-                forced |= left
+    if squares:
+        open_ = unknown & ~added & ~shape
+        if squares & ~g.any4(open_ & others):
+            return _square_flaw(g, added, black, white, others)
+        forced = g.one4(open_, squares)
     breakers = forced
     # white regions the ring hems in: with no way left to grow they are
     # stuck, with one it is theirs
@@ -1183,6 +1179,21 @@ def _shape_flaw(view: View, island: Region, shape: int, mine_only: int, must: in
                             "or as the only ways out of white cells), and the wall would be "
                             "cut apart")
     return None
+
+
+def _square_flaw(g, added: int, black: int, white: int, others: int):
+    """Why a shape's ring breaks a 2x2 square: the first square, in the order of
+    the ring's cells, that it closes or that no other island could break."""
+    for i in bits(added):
+        for sq in g.squares_at[i]:
+            if sq & white:
+                continue
+            left = sq & ~black  # unknown cells only another island can take
+            if not left:
+                return lambda: f"{g.square_name(sq)} would be all black"
+            if not left & others:
+                return lambda: f"no other island could break {g.square_name(sq)}"
+    raise AssertionError("no square to name")
 
 
 def _joins_badly(view: View, part: int, touch: int, role: str):
@@ -1233,12 +1244,8 @@ def _compatible(view: View, s: int, t: int) -> bool:
     add_s = ring_s & unknown & ~ring_t
     add_t = ring_t & unknown
     black = view.black | add_s | add_t
-    if add_s and add_t:
-        squares_at = g.squares_at
-        for i in bits(add_s & g.grow(g.grow(add_t))):
-            for sq in squares_at[i]:
-                if sq & black == sq:
-                    return False
+    if add_s and add_t and g.all4(black) & g.any4(add_s & g.grow(g.grow(add_t))):
+        return False  # a 2x2 square of both rings closes
     # Together they can only cut the wall where they come close to each other
     # (each alone leaves it connected); far apart, "compatible" is the safe
     # answer: it keeps shapes, it never removes one.
