@@ -1170,7 +1170,7 @@ def _shape_flaw(view: View, island: Region, shape: int, mine_only: int, must: in
                 break
             forced |= grown
     if black:
-        low = black & -black
+        low = view.wall_seed or black & -black
         space = (view.black | unknown) & ~shape
         if g.flood(low, space & ~forced) & black != black:
             if not forced or g.flood(low, space) & black != black:
@@ -1252,5 +1252,5 @@ def _compatible(view: View, s: int, t: int) -> bool:
     if not (g.grow(g.grow(ring_s)) & ring_t):
         return True
     space = (view.black | unknown) & ~(s | t)
-    low = black & -black
+    low = view.wall_seed or black & -black
     return g.flood(low, space) & black == black
