@@ -1013,13 +1013,21 @@ def test_budget_techniques_sound_on_few_black_boards():
     """Wall and fence budget on 400 random few-black positions against every solution:
     each conclusion holds in all of them, a Contradiction only where there is none,
     and both techniques do conclude something on many of them."""
-    fired = {"wall-budget": 0, "fence-budget": 0}
-    raised = {"wall-budget": 0, "fence-budget": 0}
-    for puzzle, state, sols in _few_black_boards(400, seed=7):
-        for tid in fired:
-            view = View(puzzle, state)
+    fired, raised = _judge_on(("wall-budget", "fence-budget"), _few_black_boards(400, seed=7))
+    assert min(fired.values()) >= 10, fired
+    assert raised["wall-budget"] + raised["fence-budget"] >= 5, raised
+
+
+def _judge_on(tids, positions) -> tuple[dict[str, int], dict[str, int]]:
+    """Run techniques on (puzzle, state, solutions) positions: every conclusion must
+    hold in every solution and a Contradiction only come where there is none.
+    Returns how often each concluded something, and how often each raised."""
+    fired = dict.fromkeys(tids, 0)
+    raised = dict.fromkeys(tids, 0)
+    for puzzle, state, sols in positions:
+        for tid in tids:
             try:
-                steps = as_steps(TECHNIQUES.get(tid).apply(view))
+                steps = as_steps(TECHNIQUES.get(tid).apply(View(puzzle, state)))
             except Contradiction as c:
                 assert not sols, f"{tid} raised {c.text} on a solvable position\n" \
                     + _describe(puzzle, sols)
@@ -1030,8 +1038,7 @@ def test_budget_techniques_sound_on_few_black_boards():
                 bad = [s for s in sols if not holds(c, s)]
                 assert not bad, f"{tid} is unsound: {[s.text for s in steps]}\n" \
                     + _describe(puzzle, bad)
-    assert min(fired.values()) >= 10, fired
-    assert raised["wall-budget"] + raised["fence-budget"] >= 5, raised
+    return fired, raised
 
 
 def _shortest_path(g, region: int, a: int, b: int) -> int:
@@ -1112,21 +1119,6 @@ def test_fence_runs_and_enclosure_sound():
     """Fence budget (counting the wall's runs) and the enclosed island on 150 random
     positions with a chessboard-coloured 2x2 square, against every solution.
     Mutation-checked: a fence one cell longer than 2h + 2w + 3 is unsound here."""
-    fired = {"fence-budget": 0, "enclosed-island": 0}
-    raised = {"fence-budget": 0, "enclosed-island": 0}
-    for puzzle, state, sols in _chessboard_boards(150, seed=11):
-        for tid in fired:
-            try:
-                steps = as_steps(TECHNIQUES.get(tid).apply(View(puzzle, state)))
-            except Contradiction as c:
-                assert not sols, f"{tid} raised {c.text} on a solvable position\n" \
-                    + _describe(puzzle, sols)
-                raised[tid] += 1
-                continue
-            fired[tid] += bool(steps)
-            for c in conclusions(steps):
-                bad = [s for s in sols if not holds(c, s)]
-                assert not bad, f"{tid} is unsound: {[s.text for s in steps]}\n" \
-                    + _describe(puzzle, bad)
+    fired, raised = _judge_on(("fence-budget", "enclosed-island"), _chessboard_boards(150, seed=11))
     assert min(fired.values()) >= 10, fired
     assert raised["enclosed-island"] >= 1, raised
