@@ -1122,3 +1122,32 @@ def test_fence_runs_and_enclosure_sound():
     fired, raised = _judge_on(("fence-budget", "enclosed-island"), _chessboard_boards(150, seed=11))
     assert min(fired.values()) >= 10, fired
     assert raised["enclosed-island"] >= 1, raised
+
+
+def test_reach_without_a_cell_equals_a_fresh_walk():
+    """``View.reach_without`` resumes the island's walk at the step that first took
+    the cell: the same cells as ``reach(blocked=cell)`` walked from the start, on
+    random positions with islands, fragments and walls."""
+    rnd = random.Random(8)
+    compared = 0
+    for _ in range(150):
+        rows, cols = rnd.randint(4, 9), rnd.randint(4, 9)
+        n = rows * cols
+        cells = rnd.sample(range(n), rnd.randint(1, 5))
+        puzzle = Nurikabe(rows, cols, tuple(sorted((c, rnd.randint(1, 12)) for c in cells)))
+        state = initial_state(puzzle)
+        for i in rnd.sample(range(n), rnd.randint(0, n // 2)):
+            if state.value(i) is None:
+                state.assign(i, 0 if rnd.random() < 0.3 else 1)
+        view = View(puzzle, state)
+        try:
+            islands = view.islands
+        except Contradiction:
+            continue
+        for island in islands:
+            if island.complete:
+                continue
+            for i in range(n):
+                assert view.reach_without(island, 1 << i) == view.reach(island, blocked=1 << i)
+                compared += 1
+    assert compared > 5000

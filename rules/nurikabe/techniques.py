@@ -337,7 +337,7 @@ def _confine(view: View, island: Region, area: int, mine) -> Step | None:
     suspects = _suspects(view, island, area, bool(mine), 0)
     for i in bits(suspects):
         bit = 1 << i
-        without = view.reach(island, blocked=bit)
+        without = view.reach_without(island, bit)
         if without.bit_count() < island.need:
             return _step(view, "island-confinement", 3, bit, WHITE, area,
                          f"Without {g.name(i)}, {who} could reach only "
@@ -418,7 +418,7 @@ def fragment_lifeline(view: View):
             continue
         for i in bits(near & area):
             bit = 1 << i
-            if any(view.reach(r, blocked=bit) & frag.mask for r in reachers):
+            if any(view.reach_without(r, bit) & frag.mask for r in reachers):
                 continue
             who = _islands_could(view, reachers, f"reach {_plural(frag.mask, 'it', 'them')}",
                                  f"and not without {g.name(i)}",
@@ -783,7 +783,7 @@ def island_squeeze(view: View):
         suspects = _suspects(view, island, area, False, view.liberties(island))
         for i in bits(suspects):
             bit = 1 << i
-            without = view.reach(island, blocked=bit)
+            without = view.reach_without(island, bit)
             if without.bit_count() != island.need:
                 continue
             flaw = _shape_flaw(view, island, without, bit, 0, others)

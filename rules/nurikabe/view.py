@@ -65,6 +65,7 @@ class View:
         self._sole = None
         self._touch = None
         self._forbidden: dict[int, int] = {}
+        self._walks: dict[int, tuple[int, list]] = {}  # clue -> the steps of its reach
         self._wall_seed = None
 
     # -- naming --------------------------------------------------------------
@@ -211,10 +212,18 @@ class View:
             fragments = [f for f in fragments if not f.mask & near] + [merged]
         unknown &= allowed
         white &= allowed
+        return self._flood_reach(island.mask, island.mask, {}, 1, budget, unknown, white,
+                                 fragments)
+
+    def _flood_reach(self, seen: int, frontier: int, delayed: dict[int, int], start: int,
+                     budget: int, unknown: int, white: int, fragments, steps=None) -> int:
+        """The breadth-first walk of ``reach`` from step ``start`` on; ``steps``: a
+        list to record (seen, frontier, delayed, cells taken) of each step in."""
+        g = self.g
         cols, nf, nl = g.cols, g.not_first_col, g.not_last_col
-        seen = frontier = island.mask
-        delayed: dict[int, int] = {}  # cost -> fragments that arrive then
-        for k in range(1, budget + 1):
+        for k in range(start, budget + 1):
+            if steps is not None:
+                steps.append((seen, frontier, dict(delayed)))
             # g.border(frontier) inlined (the hottest line of the solver); cells
             # past the last row fall outside ``unknown`` and ``white`` anyway
             nb = (((frontier << 1) & nf) | ((frontier >> 1) & nl) | (frontier << cols)
@@ -232,6 +241,37 @@ class View:
                 break
             seen |= frontier
         return seen
+
+    def reach_without(self, island: Region, cell: int) -> int:
+        """``reach(island, blocked=cell)`` for one cell (a mask of one bit).
+
+        The walk without an unknown cell is the plain walk up to the step that
+        first took the cell (an unknown cell neither is a fragment nor carries
+        one): only the steps from there on are walked again.
+        """
+        if not cell & self.unknown:
+            return self.reach(island, blocked=cell)
+        walk = self._walks.get(island.clue)
+        if walk is None:
+            g = self.g
+            allowed = g.full & ~(self.forbidden(island) | island.mask)
+            steps: list = []
+            final = self._flood_reach(island.mask, island.mask, {}, 1,
+                                      min(island.remaining, g.n), self.unknown & allowed,
+                                      self.white & allowed, self.fragments, steps)
+            walk = self._walks[island.clue] = (final, steps)
+        final, steps = walk
+        if not final & cell:
+            return final  # never taken: the walk does not change
+        for k, (seen, frontier, delayed) in enumerate(steps):
+            nxt = steps[k + 1][0] if k + 1 < len(steps) else final
+            if nxt & cell:  # taken at step k + 1
+                g = self.g
+                allowed = g.full & ~(self.forbidden(island) | island.mask | cell)
+                return self._flood_reach(seen, frontier, dict(delayed), k + 1,
+                                         min(island.remaining, g.n), self.unknown & allowed,
+                                         self.white & allowed, self.fragments)
+        raise AssertionError("a cell of the reach that no step took")
 
     @property
     def reaches(self) -> dict[int, int]:
