@@ -187,7 +187,7 @@ class View:
 
     # -- reach -----------------------------------------------------------------
     def reach(self, island: Region, blocked: int = 0, budget: int | None = None,
-              whitened: int = 0) -> int:
+              whitened: int = 0, steps: list | None = None) -> int:
         """Cells ``island`` can take (itself included) within its remaining size.
 
         A lower bound on the cost of taking a cell: one per unknown cell on the
@@ -213,12 +213,12 @@ class View:
         unknown &= allowed
         white &= allowed
         return self._flood_reach(island.mask, island.mask, {}, 1, budget, unknown, white,
-                                 fragments)
+                                 fragments, steps)
 
     def _flood_reach(self, seen: int, frontier: int, delayed: dict[int, int], start: int,
                      budget: int, unknown: int, white: int, fragments, steps=None) -> int:
         """The breadth-first walk of ``reach`` from step ``start`` on; ``steps``: a
-        list to record (seen, frontier, delayed, cells taken) of each step in."""
+        list to record (seen, frontier, delayed) in, as each step begins."""
         g = self.g
         cols, nf, nl = g.cols, g.not_first_col, g.not_last_col
         for k in range(start, budget + 1):
@@ -253,13 +253,8 @@ class View:
             return self.reach(island, blocked=cell)
         walk = self._walks.get(island.clue)
         if walk is None:
-            g = self.g
-            allowed = g.full & ~(self.forbidden(island) | island.mask)
             steps: list = []
-            final = self._flood_reach(island.mask, island.mask, {}, 1,
-                                      min(island.remaining, g.n), self.unknown & allowed,
-                                      self.white & allowed, self.fragments, steps)
-            walk = self._walks[island.clue] = (final, steps)
+            walk = self._walks[island.clue] = (self.reach(island, steps=steps), steps)
         final, steps = walk
         if not final & cell:
             return final  # never taken: the walk does not change
