@@ -24,7 +24,7 @@ from hypothesis import strategies as st
 import puzzles.nurikabe  # noqa: F401  (import before rules.nurikabe: circular import otherwise)
 from deduce.errors import Contradiction
 from deduce.solver import Solver
-from deduce.state import State
+from deduce.state import State, bits
 from deduce.step import Step
 from puzzles.nurikabe import KIND, initial_state
 from puzzles.nurikabe.model import Nurikabe, violations
@@ -892,6 +892,54 @@ def test_completions_by_removal_match_completions_by_growth(puzzle):
         assert grown is not None
         assert sorted(left) == sorted(grown), puzzle.to_text()
         assert len(set(left)) == len(left)
+
+
+def _grown_level_by_level(view, island):
+    """Reference for the depth-first growth: every shape one cell bigger than
+    the last level's, duplicates dropped, until the island's size. Returns the
+    completions and how many shapes of at most that size there are."""
+    g = view.g
+    allowed = view.unknown & ~view.forbidden(island)
+    level, done, seen = {island.mask}, [], set()
+    while level:
+        nxt = set()
+        for shape in level:
+            if shape.bit_count() == island.need:
+                done.append(shape)
+                continue
+            for i in bits(g.border(shape) & allowed):
+                grown = shape | (1 << i)
+                for f in view.fragments:
+                    if f.mask & g.neighbours[i]:
+                        grown |= f.mask
+                if grown.bit_count() <= island.need and grown not in seen:
+                    seen.add(grown)
+                    nxt.add(grown)
+        level = nxt
+    return done, len(seen)
+
+
+@settings(RANDOM, max_examples=300)
+@given(random_positions())
+def test_growth_finds_each_shape_once_within_its_limits(puzzle):
+    """Growing depth first makes the same completions as growing level by level,
+    each once, and gives up (None) exactly when there are more than ``limit``
+    of them or more than ``partial_limit`` shapes of at most the island's size."""
+    view = View(puzzle, initial_state(puzzle))
+    try:
+        islands = [r for r in view.islands if not r.complete and r.need is not None]
+    except Contradiction:
+        return
+    grow = techniques._completions_by_growth
+    for island in islands:
+        want, shapes = _grown_level_by_level(view, island)
+        got = grow(view, island, len(want), shapes)
+        assert got is not None and len(set(got)) == len(got), puzzle.to_text()
+        assert sorted(got) == sorted(want), puzzle.to_text()
+        if want:
+            assert grow(view, island, len(want) - 1, shapes) is None
+        if shapes:
+            assert grow(view, island, len(want), shapes - 1) is None
 
 
 def _check_techniques(puzzle: Nurikabe, sols: list[int]) -> None:

@@ -1062,35 +1062,60 @@ def _completions_by_removal(view: View, island: Region, limit: int,
 
 def _completions_by_growth(view: View, island: Region, limit: int,
                            partial_limit: int) -> list[int] | None:
+    """The completions of ``island`` grown cell by cell (None: more than
+    ``limit`` of them, or more than ``partial_limit`` shapes of at most its
+    size on the way).
+
+    Each connected shape is made once (Redelmeier's method): a shape grows by
+    one of its candidate cells, and the cells tried before it at that point
+    are never added below it. A cell brings the fragments it touches along.
+    Depth first, the limits are found out after about ``limit`` completions,
+    where growing level by level had to make every smaller shape first.
+    """
     g = view.g
     allowed = view.unknown & ~view.forbidden(island)
-    fragments = view.fragments
+    white = view.white
+    fragments = [f.mask for f in view.fragments]
     need = island.need
-    level = {island.mask}
+    border, neighbours = g.border, g.neighbours
+    absorbed: dict[int, int] = {}
     done = []
-    seen = set()
-    while level:
-        nxt = set()
-        for shape in level:
-            if shape.bit_count() == need:
-                done.append(shape)
-                continue
-            for i in bits(g.border(shape) & allowed):
-                grown = shape | (1 << i)
-                touch = g.neighbours[i] & view.white & ~shape
-                if touch:
-                    for f in fragments:
-                        if f.mask & touch:
-                            grown |= f.mask
-                if grown.bit_count() > need or grown in seen:
-                    continue
-                seen.add(grown)
-                nxt.add(grown)
-            if len(seen) > partial_limit:
-                return None
-        level = nxt
-        if len(done) > limit:
+    made = 0
+    first = border(island.mask) & allowed
+    # frames: [shape, candidates not tried yet, cells ever offered on this path]
+    stack = [[island.mask, first, first]]
+    while stack:
+        frame = stack[-1]
+        untried = frame[1]
+        if not untried:
+            stack.pop()
+            continue
+        bit = untried & -untried
+        frame[1] = untried ^ bit
+        grown = frame[0] | bit
+        extra = absorbed.get(bit)
+        if extra is None:
+            extra = 0
+            touch = neighbours[bit.bit_length() - 1] & white
+            if touch:
+                for f in fragments:
+                    if f & touch:
+                        extra |= f
+            absorbed[bit] = extra
+        grown |= extra
+        size = grown.bit_count()
+        if size > need:
+            continue
+        made += 1
+        if made > partial_limit:
             return None
+        if size == need:
+            done.append(grown)
+            if len(done) > limit:
+                return None
+            continue
+        fresh = border(grown) & allowed & ~frame[2]
+        stack.append([grown, frame[1] | fresh, frame[2] | fresh])
     return done
 
 
