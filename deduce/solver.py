@@ -33,6 +33,7 @@ from deduce.step import Step
 # and it keeps depth 2-3 affordable. Any restriction is sound.
 NESTED_CANDIDATES = 16
 PROBE_TIER = 3  # first pass of hypotheses uses techniques up to this tier
+OUTCOMES = 200_000  # positions inside hypotheses remembered before starting afresh
 
 
 @attrs.frozen
@@ -75,6 +76,11 @@ class Solver:
         self.nodes = 0
         # (cell, value, technique-set size) -> end state of the last top-level depth-1 branch
         self.memo: dict[tuple[int, int, int], tuple[int, int]] = {}
+        # (black, white, depth, technique set) of a position inside a hypothesis
+        # -> how propagation ended from there: (end state, steps, where this
+        # position's steps start in them, the contradiction or None)
+        self.outcomes: dict[tuple, tuple] = {}
+        self.reused = 0  # how often a remembered outcome was taken
         # whether the last top-level hypothesis needed more than the cheap set
         self.escalated = False
         self.last_hit: int | None = None
@@ -116,6 +122,33 @@ class Solver:
         nothing (None: look at everything).
         """
         techniques = self.techniques if techniques is None else techniques
+        nested = depth < self.depth
+        if not nested or limit is not None:
+            self._propagate(state, depth, log, limit, focus, techniques, changed, None)
+            return
+        # Inside hypotheses the same position often comes up again (the same
+        # assumption tried in a later round, two assumptions leading to the same
+        # cells): how propagation went on from each position is remembered.
+        visited: list[tuple[tuple, int]] = []
+        try:
+            self._propagate(state, depth, log, limit, focus, techniques, changed, visited)
+        except Contradiction as c:
+            self._remember(visited, state, log, c)
+            raise
+        self._remember(visited, state, log, None)
+
+    def _remember(self, visited, state: State, log: list[Step], error) -> None:
+        if not visited:
+            return
+        if len(self.outcomes) > OUTCOMES:
+            self.outcomes.clear()
+        shared = tuple(log)
+        end = (state.ones, state.zeros)
+        for key, at in visited:
+            self.outcomes[key] = (end, shared, at, error)
+
+    def _propagate(self, state: State, depth: int, log: list[Step], limit, focus: int,
+                   techniques, changed: int | None, visited: list | None) -> None:
         pending = [state.full if changed is None else changed] * len(techniques)
         kind, puzzle = self.kind, self.puzzle
         changed_here = 0 if depth == self.depth else focus
@@ -126,6 +159,18 @@ class Solver:
             self.nodes += 1
             if self.deadline is not None and time.perf_counter() > self.deadline:
                 raise BudgetExceeded()
+            if visited is not None:
+                key = (state.ones, state.zeros, depth, id(techniques))
+                known = self.outcomes.get(key)
+                if known is not None:
+                    # the steps taken from here last time hold here too
+                    (state.ones, state.zeros), shared, at, error = known
+                    self.reused += 1
+                    log.extend(shared[at:])
+                    if error is not None:
+                        raise Contradiction(error.rule, error.text, error.premises)
+                    return
+                visited.append((key, len(log)))
             view = kind.view(puzzle, state)
             view.nested = nested
             found = None

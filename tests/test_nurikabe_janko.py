@@ -42,6 +42,37 @@ def check(record: dict, depth: int = 3, budget: float = BUDGET):
     return result
 
 
+def _replay(state, steps, where: str) -> None:
+    """Every step of a chain decides some cell anew and contradicts no earlier one;
+    a hypothesis's proof is such a chain from its assumption."""
+    for n, step in enumerate(steps, 1):
+        if step.technique.startswith("either-way"):
+            for case in step.proof:
+                branch = state.copy()
+                assert branch.assign(*case.assumption)
+                _replay(branch, case.proof, f"{where}/{n}{case.assumption}")
+        elif step.assumption is not None:
+            branch = state.copy()
+            assert branch.assign(*step.assumption), f"{where}/{n}: assumed a decided cell"
+            _replay(branch, step.proof, f"{where}/{n}")
+        new = 0
+        for cell, value in step.conclusions:
+            new |= state.assign(cell, value)  # raises on a clash
+        assert new, f"{where}/{n} [{step.technique}] decides nothing new: {step.text}"
+
+
+@pytest.mark.parametrize("pid", ["janko-0418", "janko-0894", "janko-1109"])
+def test_hypothesis_proofs_are_chains_when_outcomes_are_reused(pid):
+    """Inside hypotheses the solver takes how propagation went on from a position
+    it met before; the proofs it writes must still be chains from the assumption."""
+    puzzle = from_record(janko_records()[pid])
+    solver = Solver(KIND, puzzle, depth=3, budget=60)
+    result = solver.solve()
+    assert result.solved and solver.reused > 0
+    assert any(s.assumption for s in result.steps)
+    _replay(KIND.initial_state(puzzle), result.steps, pid)
+
+
 def test_sample_is_large_enough():
     assert len(sample_ids()) >= 100
 
