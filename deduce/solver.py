@@ -71,6 +71,7 @@ class Solver:
         self.probe_sets = [kind.techniques.ordered(min(max_tier or 99, PROBE_TIER))] \
             if cheap and tiers[-1] > PROBE_TIER else []
         self.probe_sets.append(self.techniques)
+        self.cheap = frozenset(map(id, self.probe_sets[0]))  # where a cheap branch ends they found nothing
         self.budget = budget
         self.deadline = None
         self.nodes = 0
@@ -113,25 +114,27 @@ class Solver:
     # -- the loop ---------------------------------------------------------
     def propagate(self, state: State, depth: int, log: list[Step],
                   limit: int | None = None, focus: int = 0, techniques=None,
-                  changed: int | None = None) -> None:
+                  changed: int | None = None, settled: frozenset = frozenset()) -> None:
         """Apply steps until nothing applies (or ``limit`` steps were taken).
 
         Raises Contradiction when the state breaks a rule. ``focus`` (a mask)
         steers nested hypothesis candidates toward what an assumption changed.
         ``changed``: the unknowns decided since the techniques last found
-        nothing (None: look at everything).
+        nothing (None: look at everything). ``settled``: the ids of techniques
+        that found nothing in this very position (they wait for a change).
         """
         techniques = self.techniques if techniques is None else techniques
         nested = depth < self.depth
         if not nested or limit is not None:
-            self._propagate(state, depth, log, limit, focus, techniques, changed, None)
+            self._propagate(state, depth, log, limit, focus, techniques, changed, None, settled)
             return
         # Inside hypotheses the same position often comes up again (the same
         # assumption tried in a later round, two assumptions leading to the same
         # cells): how propagation went on from each position is remembered.
         visited: list[tuple[tuple, int]] = []
         try:
-            self._propagate(state, depth, log, limit, focus, techniques, changed, visited)
+            self._propagate(state, depth, log, limit, focus, techniques, changed, visited,
+                            settled)
         except Contradiction as c:
             self._remember(visited, state, log, c)
             raise
@@ -148,13 +151,15 @@ class Solver:
             self.outcomes[key] = (end, shared, at, error)
 
     def _propagate(self, state: State, depth: int, log: list[Step], limit, focus: int,
-                   techniques, changed: int | None, visited: list | None) -> None:
-        pending = [state.full if changed is None else changed] * len(techniques)
+                   techniques, changed: int | None, visited: list | None,
+                   settled: frozenset = frozenset()) -> None:
+        first = state.full if changed is None else changed
+        pending = [0 if id(t) in settled else first for t in techniques]
         kind, puzzle = self.kind, self.puzzle
         changed_here = 0 if depth == self.depth else focus
         nested = depth < self.depth
         thorough = () if nested else tuple(t for t in techniques if t.thorough)
-        thorough_pending = pending[0] if pending else 0  # changed since the last thorough pass
+        thorough_pending = first  # changed since the last thorough pass
         while True:
             self.nodes += 1
             if self.deadline is not None and time.perf_counter() > self.deadline:
@@ -378,7 +383,7 @@ class Solver:
         new = (branch.ones | branch.zeros) & ~(state.ones | state.zeros)
         try:
             self.propagate(branch, depth - 1, proof, focus=new, techniques=techniques,
-                           changed=new)
+                           changed=new, settled=frozenset() if start is None else self.cheap)
         except Contradiction as c:
             kind, puzzle = self.kind, self.puzzle
             name = kind.cell_name(puzzle, cell)
