@@ -29,6 +29,7 @@ from deduce.step import Step
 from puzzles.nurikabe import KIND, initial_state
 from puzzles.nurikabe.model import Nurikabe, violations
 from rules.nurikabe import TECHNIQUES, View, techniques
+from rules.nurikabe.geometry import Geometry
 
 # ----------------------------------------------------------------- helpers
 
@@ -1199,3 +1200,41 @@ def test_reach_without_a_cell_equals_a_fresh_walk():
                 assert view.reach_without(island, 1 << i) == view.reach(island, blocked=1 << i)
                 compared += 1
     assert compared > 5000
+
+
+def test_room_left_counts_the_walk_with_the_whole_block():
+    """``View.room_left`` walks with only the blocked cells inside the plain reach
+    (and shares that walk between blocks with the same part): the same count as
+    ``reach(blocked=...)`` with the whole block, on random positions and blocks
+    (shapes grown by their ring, as the battleground's room check makes them)."""
+    rnd = random.Random(9)
+    compared = shared = 0
+    for _ in range(150):
+        rows, cols = rnd.randint(4, 9), rnd.randint(4, 9)
+        n = rows * cols
+        g = Geometry.of(rows, cols)
+        cells = rnd.sample(range(n), rnd.randint(1, 5))
+        puzzle = Nurikabe(rows, cols, tuple(sorted((c, rnd.randint(1, 12)) for c in cells)))
+        state = initial_state(puzzle)
+        for i in rnd.sample(range(n), rnd.randint(0, n // 2)):
+            if state.value(i) is None:
+                state.assign(i, 0 if rnd.random() < 0.3 else 1)
+        view = View(puzzle, state)
+        try:
+            islands = view.islands
+        except Contradiction:
+            continue
+        for island in islands:
+            if island.complete or island.need is None:
+                continue
+            for _ in range(40):
+                block = 0
+                for i in rnd.sample(range(n), rnd.randint(1, 4)):
+                    block |= 1 << i
+                block = g.grow(block)
+                before = len(view._room)
+                assert view.room_left(island, block) == \
+                    view.reach(island, blocked=block).bit_count()
+                shared += len(view._room) == before
+                compared += 1
+    assert compared > 5000 and shared > 100, (compared, shared)

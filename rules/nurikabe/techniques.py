@@ -701,6 +701,14 @@ def battleground(view: View):
 
     if len(_SUPPORT) > 200000:
         _SUPPORT.clear()
+    # the same position comes up again (a cheap probe and its full branch, a
+    # later round): whether two shapes fit together there is looked up
+    where = (id(view.puzzle), view.black, view.white)
+    fits = _FITS.get(where)
+    if fits is None:
+        if len(_FITS) > 256:
+            _FITS.clear()
+        fits = _FITS[where] = {}
     work = [c for c in watched if neighbours(c)]
     budget = _caps(view)[3]
     while work:
@@ -715,11 +723,18 @@ def battleground(view: View):
                 # the partner found last time (in this or an earlier position)
                 # usually still fits: try it first
                 t = _SUPPORT.get((s, d))
-                if t is not None and t in alive(d) and _compatible(view, s, t):
-                    continue
+                if t is not None and t in alive(d):
+                    fit = fits.get((s, t))
+                    if fit is None:
+                        fit = fits[s, t] = _compatible(view, s, t)
+                    if fit:
+                        continue
                 for t in theirs:
                     budget -= 1
-                    if _compatible(view, s, t):
+                    fit = fits.get((s, t))
+                    if fit is None:
+                        fit = fits[s, t] = _compatible(view, s, t)
+                    if fit:
                         _SUPPORT[s, d] = t
                         break
                 else:
@@ -806,6 +821,7 @@ _SQUEEZED: set[tuple] = set()  # island situations where the squeeze found nothi
 
 
 _SUPPORT: dict[tuple[int, int], int] = {}  # (shape, rival clue) -> a rival shape that fit
+_FITS: dict[tuple, dict[tuple[int, int], bool]] = {}  # position -> (shape, shape) -> fit together
 _PAIRS_CUT: set[tuple] = set()  # main-line positions where the battleground ran out of pairs
 
 
@@ -1248,7 +1264,7 @@ def _leaves_room(view: View, island: Region, shape: int) -> bool:
             continue
         if not reaches[other.clue] & taken:
             continue
-        if view.reach(other, blocked=taken).bit_count() < other.need:
+        if view.room_left(other, taken) < other.need:
             return False
     return True
 

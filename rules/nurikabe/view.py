@@ -66,6 +66,7 @@ class View:
         self._touch = None
         self._forbidden: dict[int, int] = {}
         self._walks: dict[int, tuple[int, list]] = {}  # clue -> the steps of its reach
+        self._room: dict[tuple[int, int], int] = {}  # (clue, blocked part of its reach) -> cells
         self._wall_seed = None
 
     # -- naming --------------------------------------------------------------
@@ -267,6 +268,21 @@ class View:
                                          min(island.remaining, g.n), self.unknown & allowed,
                                          self.white & allowed, self.fragments)
         raise AssertionError("a cell of the reach that no step took")
+
+    def room_left(self, island: Region, blocked: int) -> int:
+        """How many cells ``island`` can still reach when ``blocked`` is out of bounds.
+
+        Only the blocked cells inside its plain reach matter (every cell on a way
+        the walk takes is in that reach), so shapes that block the same part of
+        it share one walk.
+        """
+        part = blocked & self.reaches[island.clue]
+        key = (island.clue, part)
+        got = self._room.get(key)
+        if got is None:
+            got = self._room[key] = self.reach(island, blocked=part).bit_count() if part \
+                else self.reaches[island.clue].bit_count()
+        return got
 
     @property
     def reaches(self) -> dict[int, int]:
