@@ -690,14 +690,15 @@ def battleground(view: View):
         return got
 
     kept: dict[int, list[int]] = {}
+    alive: dict[int, set[int]] = {}  # kept[d] as a set
     rivals: dict[int, set[int]] = {}
-    alive_sets: dict[int, tuple[int, set[int]]] = {}
 
-    def alive(d: int) -> set[int]:
-        got = alive_sets.get(d)
-        if got is None or got[0] != len(kept[d]):
-            got = alive_sets[d] = (len(kept[d]), set(kept[d]))
-        return got[1]
+    def shapes(d: int) -> list[int]:
+        got = kept.get(d)
+        if got is None:
+            got = kept[d] = list(_shapes_of(view, by_clue[d]))
+            alive[d] = set(got)
+        return got
 
     if len(_SUPPORT) > 200000:
         _SUPPORT.clear()
@@ -709,21 +710,22 @@ def battleground(view: View):
         if len(_FITS) > 256:
             _FITS.clear()
         fits = _FITS[where] = {}
+    support = _SUPPORT
     work = [c for c in watched if neighbours(c)]
     budget = _caps(view)[3]
     while work:
         c = work.pop()
-        mine = kept.setdefault(c, list(_shapes_of(view, by_clue[c])))
+        mine = shapes(c)
         before = len(mine)
         survivors = []
+        rivals_c = [(d, shapes(d), alive[d]) for d in neighbours(c)]
         for s in mine:
             ok = True
-            for d in neighbours(c):
-                theirs = kept.setdefault(d, list(_shapes_of(view, by_clue[d])))
+            for d, theirs, alive_d in rivals_c:
                 # the partner found last time (in this or an earlier position)
                 # usually still fits: try it first
-                t = _SUPPORT.get((s, d))
-                if t is not None and t in alive(d):
+                t = support.get((s, d))
+                if t is not None and t in alive_d:
                     fit = fits.get((s, t))
                     if fit is None:
                         fit = fits[s, t] = _compatible(view, s, t)
@@ -735,7 +737,7 @@ def battleground(view: View):
                     if fit is None:
                         fit = fits[s, t] = _compatible(view, s, t)
                     if fit:
-                        _SUPPORT[s, d] = t
+                        support[s, d] = t
                         break
                 else:
                     ok = False
@@ -753,6 +755,7 @@ def battleground(view: View):
             break
         if len(survivors) < before:
             kept[c] = survivors
+            alive[c] = set(survivors)
             _remember_shapes(view, by_clue[c], survivors)
             island = by_clue[c]
             if not survivors:
