@@ -1259,13 +1259,10 @@ def _joins_badly(view: View, part: int, touch: int, role: str):
 
 def _leaves_room(view: View, island: Region, shape: int) -> bool:
     """False when ``shape`` leaves a neighbouring island too little room to grow."""
-    g = view.g
-    taken = g.grow(shape)  # the shape and its black ring are out of bounds for others
-    reaches = view.reaches
-    for other in view.islands:
-        if other is island or other.complete or other.need is None:
-            continue
-        if not reaches[other.clue] & taken:
+    # the shape and its black ring are out of bounds for others
+    taken = view.g.grow(shape)
+    for other, reach in view.growing_reaches:
+        if other is island or not reach & taken:
             continue
         if view.room_left(other, taken) < other.need:
             return False

@@ -292,6 +292,16 @@ class View:
         return self._reach
 
     @property
+    def growing_reaches(self) -> list[tuple[Region, int]]:
+        """Islands still to grow to a known size, each with its reach."""
+        got = self.__dict__.get("_growing")
+        if got is None:
+            reaches = self.reaches
+            got = self._growing = [(r, reaches[r.clue]) for r in self.islands
+                                   if not r.complete and r.need is not None]
+        return got
+
+    @property
     def reach_union(self) -> int:
         if self._reach_union is None:
             m = 0
