@@ -1202,14 +1202,16 @@ def test_reach_without_a_cell_equals_a_fresh_walk():
     assert compared > 5000
 
 
-def test_room_left_counts_the_walk_with_the_whole_block():
-    """``View.room_left`` walks with only the blocked cells inside the plain reach
-    (and shares that walk between blocks with the same part): the same count as
-    ``reach(blocked=...)`` with the whole block, on random positions and blocks
-    (shapes grown by their ring, as the battleground's room check makes them)."""
+def test_room_check_answers_as_the_walk_with_the_whole_block():
+    """``View.has_room`` walks with only the blocked cells inside the plain reach,
+    resumes the plain walk where it first takes a blocked cell, stops once it has
+    enough cells, and shares answers between blocks with the same part: the same
+    answer as ``reach(blocked=...)`` holding ``need`` cells, on random positions
+    and blocks (shapes grown by their ring, as the battleground's room check makes
+    them; some blocks take white cells too)."""
     rnd = random.Random(9)
-    compared = shared = 0
-    for _ in range(150):
+    compared = shared = short = 0
+    for _ in range(200):
         rows, cols = rnd.randint(4, 9), rnd.randint(4, 9)
         n = rows * cols
         g = Geometry.of(rows, cols)
@@ -1233,8 +1235,10 @@ def test_room_left_counts_the_walk_with_the_whole_block():
                     block |= 1 << i
                 block = g.grow(block)
                 before = len(view._room)
-                assert view.room_left(island, block) == \
-                    view.reach(island, blocked=block).bit_count()
+                room = view.reach(island, blocked=block).bit_count()
+                assert view.has_room(island, block) == (room >= island.need), \
+                    (puzzle, state, island.clue, block)
                 shared += len(view._room) == before
+                short += room < island.need
                 compared += 1
-    assert compared > 5000 and shared > 100, (compared, shared)
+    assert compared > 5000 and shared > 100 and short > 500, (compared, shared, short)

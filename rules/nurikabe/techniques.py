@@ -1264,7 +1264,7 @@ def _leaves_room(view: View, island: Region, shape: int) -> bool:
     for other, reach in view.growing_reaches:
         if other is island or not reach & taken:
             continue
-        if view.room_left(other, taken) < other.need:
+        if not view.has_room(other, taken):
             return False
     return True
 

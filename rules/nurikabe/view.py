@@ -66,7 +66,7 @@ class View:
         self._touch = None
         self._forbidden: dict[int, int] = {}
         self._walks: dict[int, tuple[int, list]] = {}  # clue -> the steps of its reach
-        self._room: dict[tuple[int, int], int] = {}  # (clue, blocked part of its reach) -> cells
+        self._room: dict[tuple[int, int], bool] = {}  # (clue, blocked part of its reach) -> room?
         self._wall_seed = None
 
     # -- naming --------------------------------------------------------------
@@ -217,9 +217,11 @@ class View:
                                  fragments, steps)
 
     def _flood_reach(self, seen: int, frontier: int, delayed: dict[int, int], start: int,
-                     budget: int, unknown: int, white: int, fragments, steps=None) -> int:
+                     budget: int, unknown: int, white: int, fragments, steps=None,
+                     enough: int = 0) -> int:
         """The breadth-first walk of ``reach`` from step ``start`` on; ``steps``: a
-        list to record (seen, frontier, delayed) in, as each step begins."""
+        list to record (seen, frontier, delayed) in, as each step begins;
+        ``enough``: stop once the walk has taken that many cells."""
         g = self.g
         cols, nf, nl = g.cols, g.not_first_col, g.not_last_col
         for k in range(start, budget + 1):
@@ -241,6 +243,8 @@ class View:
             elif not frontier:
                 break
             seen |= frontier
+            if enough and seen.bit_count() >= enough:
+                break
         return seen
 
     def reach_without(self, island: Region, cell: int) -> int:
@@ -269,19 +273,52 @@ class View:
                                          self.white & allowed, self.fragments)
         raise AssertionError("a cell of the reach that no step took")
 
-    def room_left(self, island: Region, blocked: int) -> int:
-        """How many cells ``island`` can still reach when ``blocked`` is out of bounds.
+    def has_room(self, island: Region, blocked: int) -> bool:
+        """Can ``island`` still reach as many cells as it needs when ``blocked`` is
+        out of bounds? (``reach(island, blocked=...)`` holds ``island.need`` cells.)
 
         Only the blocked cells inside its plain reach matter (every cell on a way
-        the walk takes is in that reach), so shapes that block the same part of
-        it share one walk.
+        the walk takes is in that reach), so blocks with the same part share one
+        answer. The walk is the plain one up to the step that first takes a
+        blocked cell (when the blocked cells are all unknown: see
+        ``reach_without``), and it stops as soon as it has taken enough.
         """
-        part = blocked & self.reaches[island.clue]
+        reach = self.reaches[island.clue]
+        part = blocked & reach
+        need = island.need
+        if not part:
+            return reach.bit_count() >= need
         key = (island.clue, part)
         got = self._room.get(key)
-        if got is None:
-            got = self._room[key] = self.reach(island, blocked=part).bit_count() if part \
-                else self.reaches[island.clue].bit_count()
+        if got is not None:
+            return got
+        g = self.g
+        allowed = g.full & ~(self.forbidden(island) | island.mask | part)
+        budget = min(island.remaining, g.n)
+        if part & ~self.unknown:
+            walked = self._flood_reach(island.mask, island.mask, {}, 1, budget,
+                                       self.unknown & allowed, self.white & allowed,
+                                       self.fragments, enough=need)
+        else:
+            walk = self._walks.get(island.clue)
+            if walk is None:
+                steps: list = []
+                walk = self._walks[island.clue] = (self.reach(island, steps=steps), steps)
+            final, steps = walk
+            walked = 0
+            for k, (seen, frontier, delayed) in enumerate(steps):
+                if seen.bit_count() >= need:
+                    walked = seen  # the plain walk had enough before any blocked cell
+                    break
+                nxt = steps[k + 1][0] if k + 1 < len(steps) else final
+                if nxt & part:  # a blocked cell is first taken at step k + 1
+                    walked = self._flood_reach(seen, frontier, dict(delayed), k + 1, budget,
+                                               self.unknown & allowed, self.white & allowed,
+                                               self.fragments, enough=need)
+                    break
+            else:
+                raise AssertionError("a cell of the reach that no step took")
+        got = self._room[key] = walked.bit_count() >= need
         return got
 
     @property
