@@ -29,7 +29,6 @@ from deduce.step import Step
 from puzzles.nurikabe import KIND, initial_state
 from puzzles.nurikabe.model import Nurikabe, violations
 from rules.nurikabe import TECHNIQUES, View, techniques
-from rules.nurikabe.geometry import Geometry
 
 # ----------------------------------------------------------------- helpers
 
@@ -1173,13 +1172,10 @@ def test_fence_runs_and_enclosure_sound():
     assert raised["enclosed-island"] >= 1, raised
 
 
-def test_reach_without_a_cell_equals_a_fresh_walk():
-    """``View.reach_without`` resumes the island's walk at the step that first took
-    the cell: the same cells as ``reach(blocked=cell)`` walked from the start, on
-    random positions with islands, fragments and walls."""
-    rnd = random.Random(8)
-    compared = 0
-    for _ in range(150):
+def _random_views(rnd: random.Random, count: int):
+    """Views of ``count`` random positions with islands, fragments and walls
+    (those whose islands can be built), each with its number of cells."""
+    for _ in range(count):
         rows, cols = rnd.randint(4, 9), rnd.randint(4, 9)
         n = rows * cols
         cells = rnd.sample(range(n), rnd.randint(1, 5))
@@ -1190,10 +1186,20 @@ def test_reach_without_a_cell_equals_a_fresh_walk():
                 state.assign(i, 0 if rnd.random() < 0.3 else 1)
         view = View(puzzle, state)
         try:
-            islands = view.islands
+            view.islands
         except Contradiction:
             continue
-        for island in islands:
+        yield view, n
+
+
+def test_reach_without_a_cell_equals_a_fresh_walk():
+    """``View.reach_without`` resumes the island's walk at the step that first took
+    the cell: the same cells as ``reach(blocked=cell)`` walked from the start, on
+    random positions with islands, fragments and walls."""
+    rnd = random.Random(8)
+    compared = 0
+    for view, n in _random_views(rnd, 150):
+        for island in view.islands:
             if island.complete:
                 continue
             for i in range(n):
@@ -1211,22 +1217,9 @@ def test_room_check_answers_as_the_walk_with_the_whole_block():
     them; some blocks take white cells too)."""
     rnd = random.Random(9)
     compared = shared = short = 0
-    for _ in range(200):
-        rows, cols = rnd.randint(4, 9), rnd.randint(4, 9)
-        n = rows * cols
-        g = Geometry.of(rows, cols)
-        cells = rnd.sample(range(n), rnd.randint(1, 5))
-        puzzle = Nurikabe(rows, cols, tuple(sorted((c, rnd.randint(1, 12)) for c in cells)))
-        state = initial_state(puzzle)
-        for i in rnd.sample(range(n), rnd.randint(0, n // 2)):
-            if state.value(i) is None:
-                state.assign(i, 0 if rnd.random() < 0.3 else 1)
-        view = View(puzzle, state)
-        try:
-            islands = view.islands
-        except Contradiction:
-            continue
-        for island in islands:
+    for view, n in _random_views(rnd, 200):
+        g = view.g
+        for island in view.islands:
             if island.complete or island.need is None:
                 continue
             for _ in range(40):
@@ -1237,7 +1230,7 @@ def test_room_check_answers_as_the_walk_with_the_whole_block():
                 before = len(view._room)
                 room = view.reach(island, blocked=block).bit_count()
                 assert view.has_room(island, block) == (room >= island.need), \
-                    (puzzle, state, island.clue, block)
+                    (view.puzzle, view.state, island.clue, block)
                 shared += len(view._room) == before
                 short += room < island.need
                 compared += 1
