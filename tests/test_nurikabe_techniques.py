@@ -1235,3 +1235,56 @@ def test_room_check_answers_as_the_walk_with_the_whole_block():
                 short += room < island.need
                 compared += 1
     assert compared > 5000 and shared > 100 and short > 500, (compared, shared, short)
+
+
+def test_wall_floods_from_beyond_the_island_give_the_same_answers():
+    """Shape and pair checks flood the wall from the part of it beyond the
+    islands' reach (``_far_wall``) when only cells near them leave the open
+    space: the same answers (and reasons) as flooding from the biggest wall
+    group, on random positions, for every completion of every island and for
+    pairs of completions of two islands. Also with the part beyond the islands
+    themselves only (most shapes then reach past it, and must not use it)."""
+    rnd = random.Random(10)
+    used = cut = pairs = pair_cut = 0
+    for view, _n in _random_views(rnd, 400):
+        listed = []
+        for island in view.islands:
+            if island.complete or island.need is None:
+                continue
+            try:
+                shapes = techniques._completions(view, island)
+            except Contradiction:
+                continue
+            if not shapes:
+                continue
+            reach = view.reaches[island.clue]
+            others = techniques._others_reach(view, island)
+            mine_only = reach & ~others & view.unknown
+            must = techniques._sole_reachers(view).get(island.clue, 0)
+            anchor = techniques._far_wall(view, reach)
+            tight = techniques._far_wall(view, island.mask)
+            for s in shapes[:60]:
+                plain = techniques._shape_flaw(view, island, s, mine_only, must, others)
+                for a in (anchor, tight):
+                    near = techniques._shape_flaw(view, island, s, mine_only, must, others, a)
+                    assert (near is None) == (plain is None)
+                    if near is not None:
+                        assert near() == plain()
+                if anchor is not None and not s & view.unknown & ~anchor[0]:
+                    used += 1
+                    cut += plain is not None and "wall" in plain()
+            listed.append((island, shapes[:25]))
+        for (a, sa), (b, sb) in itertools.combinations(listed, 2):
+            anchor = techniques._far_wall(view, view.reaches[a.clue] | view.reaches[b.clue])
+            if anchor is None:
+                continue
+            tight = techniques._far_wall(view, a.mask | b.mask)
+            for s in sa:
+                for t in sb:
+                    fit = techniques._compatible(view, s, t)
+                    assert fit == techniques._compatible(view, s, t, anchor)
+                    assert fit == techniques._compatible(view, s, t, tight)
+                    pairs += 1
+                    pair_cut += not fit
+    assert used > 2000 and cut > 20 and pairs > 2000 and pair_cut > 200, \
+        (used, cut, pairs, pair_cut)

@@ -700,6 +700,14 @@ def battleground(view: View):
             alive[d] = set(got)
         return got
 
+    anchors: dict[tuple[int, int], tuple[int, int] | None] = {}
+
+    def anchor(c: int, d: int) -> tuple[int, int] | None:
+        key = (c, d) if c < d else (d, c)
+        if key not in anchors:
+            anchors[key] = _far_wall(view, reaches[c] | reaches[d])
+        return anchors[key]
+
     if len(_SUPPORT) > 200000:
         _SUPPORT.clear()
     # the same position comes up again (a cheap probe and its full branch, a
@@ -718,24 +726,24 @@ def battleground(view: View):
         mine = shapes(c)
         before = len(mine)
         survivors = []
-        rivals_c = [(d, shapes(d), alive[d]) for d in neighbours(c)]
+        rivals_c = [(d, shapes(d), alive[d], anchor(c, d)) for d in neighbours(c)]
         for s in mine:
             ok = True
-            for d, theirs, alive_d in rivals_c:
+            for d, theirs, alive_d, far in rivals_c:
                 # the partner found last time (in this or an earlier position)
                 # usually still fits: try it first
                 t = support.get((s, d))
                 if t is not None and t in alive_d:
                     fit = fits.get((s, t))
                     if fit is None:
-                        fit = fits[s, t] = _compatible(view, s, t)
+                        fit = fits[s, t] = _compatible(view, s, t, far)
                     if fit:
                         continue
                 for t in theirs:
                     budget -= 1
                     fit = fits.get((s, t))
                     if fit is None:
-                        fit = fits[s, t] = _compatible(view, s, t)
+                        fit = fits[s, t] = _compatible(view, s, t, far)
                     if fit:
                         support[s, d] = t
                         break
@@ -897,7 +905,9 @@ def _shapes_of(view: View, island: Region) -> list[int] | None:
         others = _others_reach(view, island)
         mine_only = reaches[island.clue] & ~others & view.unknown
         must = _sole_reachers(view).get(island.clue, 0)
-        shapes = [s for s in shapes if _plausible(view, island, s, mine_only, must, others)]
+        anchor = _far_wall(view, reaches[island.clue])
+        shapes = [s for s in shapes
+                  if _plausible(view, island, s, mine_only, must, others, anchor)]
         if len(shapes) <= _caps(view)[2]:
             shapes = [s for s in shapes if _leaves_room(view, island, s)]
         if not shapes:
@@ -1139,13 +1149,33 @@ def _completions_by_growth(view: View, island: Region, limit: int,
 
 
 def _plausible(view: View, island: Region, shape: int, mine_only: int, must: int,
-               others: int) -> bool:
+               others: int, anchor: tuple[int, int] | None = None) -> bool:
     """False when completing ``island`` as ``shape`` visibly breaks a rule."""
-    return _shape_flaw(view, island, shape, mine_only, must, others) is None
+    return _shape_flaw(view, island, shape, mine_only, must, others, anchor) is None
+
+
+def _far_wall(view: View, area: int) -> tuple[int, int] | None:
+    """Where a wall flood may start when only cells near ``area`` leave the open
+    space: (the cells within two steps of ``area``, the open and black cells
+    beyond them that are joined, outside those cells, to a black cell there).
+    None when no black cell lies beyond.
+
+    Floods that take out only cells near ``area`` find the same black cells
+    from that joined part as from any black cell in it (it stays joined, and
+    the question is whether all black cells are in one piece), in the few
+    passes it takes to cover the cells near ``area`` instead of the grid.
+    """
+    g = view.g
+    near = g.grow(g.grow(area))
+    beyond = (view.black | view.unknown) & ~near
+    seeds = view.black & beyond
+    if not seeds:
+        return None
+    return near, g.flood(seeds & -seeds, beyond)
 
 
 def _shape_flaw(view: View, island: Region, shape: int, mine_only: int, must: int,
-                others: int):
+                others: int, anchor: tuple[int, int] | None = None):
     """Why completing ``island`` as ``shape`` breaks a rule: None when it does
     not visibly, else a function that says why (a sentence is only written
     for the shapes a step reports).
@@ -1214,7 +1244,10 @@ def _shape_flaw(view: View, island: Region, shape: int, mine_only: int, must: in
                 break
             forced |= grown
     if black:
-        low = view.wall_seed or black & -black
+        if anchor is not None and not ((shape & unknown) | forced) & ~anchor[0]:
+            low = anchor[1]  # (see _far_wall)
+        else:
+            low = view.wall_seed or black & -black
         space = (view.black | unknown) & ~shape
         if g.flood(low, space & ~forced) & black != black:
             if not forced or g.flood(low, space) & black != black:
@@ -1269,7 +1302,7 @@ def _leaves_room(view: View, island: Region, shape: int) -> bool:
     return True
 
 
-def _compatible(view: View, s: int, t: int) -> bool:
+def _compatible(view: View, s: int, t: int, anchor: tuple[int, int] | None = None) -> bool:
     """Can two islands take shapes ``s`` and ``t`` at once?
 
     Each shape alone already passed ``_plausible``, so only what the two do
@@ -1293,5 +1326,8 @@ def _compatible(view: View, s: int, t: int) -> bool:
     if not (g.grow(g.grow(ring_s)) & ring_t):
         return True
     space = (view.black | unknown) & ~(s | t)
-    low = view.wall_seed or black & -black
+    if anchor is not None and not (s | t) & unknown & ~anchor[0]:
+        low = anchor[1]  # (see _far_wall)
+    else:
+        low = view.wall_seed or black & -black
     return g.flood(low, space) & black == black
