@@ -1237,13 +1237,32 @@ def test_room_check_answers_as_the_walk_with_the_whole_block():
     assert compared > 5000 and shared > 100 and short > 500, (compared, shared, short)
 
 
+def _compatible_reference(view, s: int, t: int) -> bool:
+    """``techniques._compatible`` written out plainly: no remembered borders, the
+    wall flooded from its biggest group."""
+    g = view.g
+    ring_s, ring_t = g.border(s), g.border(t)
+    if s & (t | ring_t):
+        return False
+    add_s = ring_s & view.unknown & ~ring_t
+    add_t = ring_t & view.unknown
+    black = view.black | add_s | add_t
+    if add_s and add_t and g.all4(black) & g.any4(add_s & g.grow(g.grow(add_t))):
+        return False
+    if not g.grow(g.grow(ring_s)) & ring_t:
+        return True
+    low = view.wall_seed or black & -black
+    return g.flood(low, (view.black | view.unknown) & ~(s | t)) & black == black
+
+
 def test_wall_floods_from_beyond_the_island_give_the_same_answers():
     """Shape and pair checks flood the wall from the part of it beyond the
     islands' reach (``_far_wall``) when only cells near them leave the open
     space: the same answers (and reasons) as flooding from the biggest wall
     group, on random positions, for every completion of every island and for
     pairs of completions of two islands. Also with the part beyond the islands
-    themselves only (most shapes then reach past it, and must not use it)."""
+    themselves only (most shapes then reach past it, and must not use it), and
+    with the shapes' borders remembered from pair to pair."""
     rnd = random.Random(10)
     used = cut = pairs = pair_cut = 0
     for view, _n in _random_views(rnd, 400):
@@ -1279,10 +1298,12 @@ def test_wall_floods_from_beyond_the_island_give_the_same_answers():
             if anchor is None:
                 continue
             tight = techniques._far_wall(view, a.mask | b.mask)
+            rings: dict[int, int] = {}  # borders remembered across the pairs, as the battleground does
             for s in sa:
                 for t in sb:
-                    fit = techniques._compatible(view, s, t)
-                    assert fit == techniques._compatible(view, s, t, anchor)
+                    fit = _compatible_reference(view, s, t)
+                    assert fit == techniques._compatible(view, s, t)
+                    assert fit == techniques._compatible(view, s, t, anchor, rings)
                     assert fit == techniques._compatible(view, s, t, tight)
                     pairs += 1
                     pair_cut += not fit

@@ -701,6 +701,7 @@ def battleground(view: View):
         return got
 
     anchors: dict[tuple[int, int], tuple[int, int] | None] = {}
+    rings: dict[int, int] = {}  # shape -> its border
 
     def anchor(c: int, d: int) -> tuple[int, int] | None:
         key = (c, d) if c < d else (d, c)
@@ -736,14 +737,14 @@ def battleground(view: View):
                 if t is not None and t in alive_d:
                     fit = fits.get((s, t))
                     if fit is None:
-                        fit = fits[s, t] = _compatible(view, s, t, far)
+                        fit = fits[s, t] = _compatible(view, s, t, far, rings)
                     if fit:
                         continue
                 for t in theirs:
                     budget -= 1
                     fit = fits.get((s, t))
                     if fit is None:
-                        fit = fits[s, t] = _compatible(view, s, t, far)
+                        fit = fits[s, t] = _compatible(view, s, t, far, rings)
                     if fit:
                         support[s, d] = t
                         break
@@ -1302,18 +1303,27 @@ def _leaves_room(view: View, island: Region, shape: int) -> bool:
     return True
 
 
-def _compatible(view: View, s: int, t: int, anchor: tuple[int, int] | None = None) -> bool:
+def _compatible(view: View, s: int, t: int, anchor: tuple[int, int] | None = None,
+                rings: dict[int, int] | None = None) -> bool:
     """Can two islands take shapes ``s`` and ``t`` at once?
 
     Each shape alone already passed ``_plausible``, so only what the two do
     together is checked: overlap or touching, pools closed by both rings at
-    once, and the wall cut by both together.
+    once, and the wall cut by both together. ``rings``: the border of each
+    shape ``x`` met so far, and at ``~x`` the cells within two steps of that
+    border (filled in as it goes).
     """
     g = view.g
-    ring_t = g.border(t)
+    if rings is None:
+        rings = {}
+    ring_t = rings.get(t)
+    if ring_t is None:
+        ring_t = rings[t] = g.border(t)
     if s & (t | ring_t):
         return False
-    ring_s = g.border(s)
+    ring_s = rings.get(s)
+    if ring_s is None:
+        ring_s = rings[s] = g.border(s)
     unknown = view.unknown
     add_s = ring_s & unknown & ~ring_t
     add_t = ring_t & unknown
@@ -1323,7 +1333,10 @@ def _compatible(view: View, s: int, t: int, anchor: tuple[int, int] | None = Non
     # Together they can only cut the wall where they come close to each other
     # (each alone leaves it connected); far apart, "compatible" is the safe
     # answer: it keeps shapes, it never removes one.
-    if not (g.grow(g.grow(ring_s)) & ring_t):
+    near_s = rings.get(~s)  # (keyed apart from the borders)
+    if near_s is None:
+        near_s = rings[~s] = g.grow(g.grow(ring_s))
+    if not near_s & ring_t:
         return True
     space = (view.black | unknown) & ~(s | t)
     if anchor is not None and not (s | t) & unknown & ~anchor[0]:
