@@ -1298,6 +1298,10 @@ def test_wall_floods_from_beyond_the_island_give_the_same_answers():
             if anchor is None:
                 continue
             tight = techniques._far_wall(view, a.mask | b.mask)
+            area = 0
+            for x in sa + sb:
+                area |= x
+            shaped = techniques._far_wall(view, area, 0)  # as the battleground makes it
             rings: dict[int, int] = {}  # borders remembered across the pairs, as the battleground does
             for s in sa:
                 for t in sb:
@@ -1305,6 +1309,7 @@ def test_wall_floods_from_beyond_the_island_give_the_same_answers():
                     assert fit == techniques._compatible(view, s, t)
                     assert fit == techniques._compatible(view, s, t, anchor, rings)
                     assert fit == techniques._compatible(view, s, t, tight)
+                    assert fit == techniques._compatible(view, s, t, shaped)
                     pairs += 1
                     pair_cut += not fit
     assert used > 2000 and cut > 20 and pairs > 2000 and pair_cut > 200, \

@@ -706,7 +706,10 @@ def battleground(view: View):
     def anchor(c: int, d: int) -> tuple[int, int] | None:
         key = (c, d) if c < d else (d, c)
         if key not in anchors:
-            anchors[key] = _far_wall(view, reaches[c] | reaches[d])
+            area = 0
+            for x in shapes(c) + shapes(d):
+                area |= x
+            anchors[key] = _far_wall(view, area, 0)
         return anchors[key]
 
     if len(_SUPPORT) > 200000:
@@ -1155,7 +1158,7 @@ def _plausible(view: View, island: Region, shape: int, mine_only: int, must: int
     return _shape_flaw(view, island, shape, mine_only, must, others, anchor) is None
 
 
-def _far_wall(view: View, area: int) -> tuple[int, int] | None:
+def _far_wall(view: View, area: int, margin: int = 2) -> tuple[int, int] | None:
     """Where a wall flood may start when only cells near ``area`` leave the open
     space: (the cells within two steps of ``area``, the open and black cells
     beyond them that are joined, outside those cells, to a black cell there).
@@ -1167,7 +1170,9 @@ def _far_wall(view: View, area: int) -> tuple[int, int] | None:
     passes it takes to cover the cells near ``area`` instead of the grid.
     """
     g = view.g
-    near = g.grow(g.grow(area))
+    near = area
+    for _ in range(margin):
+        near = g.grow(near)
     beyond = (view.black | view.unknown) & ~near
     seeds = view.black & beyond
     if not seeds:
