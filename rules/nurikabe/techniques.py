@@ -715,8 +715,11 @@ def battleground(view: View):
     if len(_SUPPORT) > 200000:
         _SUPPORT.clear()
     # the same position comes up again (a cheap probe and its full branch, a
-    # later round): whether two shapes fit together there is looked up
-    where = (id(view.puzzle), view.black, view.white)
+    # later round): whether two shapes fit together there is looked up. The
+    # answer depends on the grid and its black and white cells only (not on
+    # the numbers), so that is the key: a puzzle freed and another made at the
+    # same address cannot be given a stale answer.
+    where = (g.rows, g.cols, view.black, view.white)
     fits = _FITS.get(where)
     if fits is None:
         if len(_FITS) > 256:
