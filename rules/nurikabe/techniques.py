@@ -1163,9 +1163,10 @@ def _plausible(view: View, island: Region, shape: int, mine_only: int, must: int
 
 def _far_wall(view: View, area: int, margin: int = 2) -> tuple[int, int] | None:
     """Where a wall flood may start when only cells near ``area`` leave the open
-    space: (the cells within two steps of ``area``, the open and black cells
-    beyond them that are joined, outside those cells, to a black cell there).
-    None when no black cell lies beyond.
+    space: (the cells within ``margin`` steps of ``area``, the open and black
+    cells beyond them that are joined, outside those cells, to a black cell
+    there). None when no black cell lies beyond. Callers check that the cells
+    they take out lie near ``area``; if not, they flood as usual.
 
     Floods that take out only cells near ``area`` find the same black cells
     from that joined part as from any black cell in it (it stays joined, and
