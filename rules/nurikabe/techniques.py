@@ -1184,6 +1184,15 @@ def _far_wall(view: View, area: int, margin: int = 2) -> tuple[int, int] | None:
     return near, g.flood(seeds & -seeds, beyond)
 
 
+def _wall_start(view: View, black: int, removed: int, anchor: tuple[int, int] | None) -> int:
+    """Where to flood from to ask whether ``black`` stays in one piece once the
+    open cells ``removed`` are taken out: ``anchor``'s joined part when they
+    all lie near its area (see ``_far_wall``), else the biggest wall group."""
+    if anchor is not None and not removed & ~anchor[0]:
+        return anchor[1]
+    return view.wall_seed or black & -black
+
+
 def _shape_flaw(view: View, island: Region, shape: int, mine_only: int, must: int,
                 others: int, anchor: tuple[int, int] | None = None):
     """Why completing ``island`` as ``shape`` breaks a rule: None when it does
@@ -1254,10 +1263,7 @@ def _shape_flaw(view: View, island: Region, shape: int, mine_only: int, must: in
                 break
             forced |= grown
     if black:
-        if anchor is not None and not ((shape & unknown) | forced) & ~anchor[0]:
-            low = anchor[1]  # (see _far_wall)
-        else:
-            low = view.wall_seed or black & -black
+        low = _wall_start(view, black, (shape & unknown) | forced, anchor)
         space = (view.black | unknown) & ~shape
         if g.flood(low, space & ~forced) & black != black:
             if not forced or g.flood(low, space) & black != black:
@@ -1348,8 +1354,5 @@ def _compatible(view: View, s: int, t: int, anchor: tuple[int, int] | None = Non
     if not near_s & ring_t:
         return True
     space = (view.black | unknown) & ~(s | t)
-    if anchor is not None and not (s | t) & unknown & ~anchor[0]:
-        low = anchor[1]  # (see _far_wall)
-    else:
-        low = view.wall_seed or black & -black
+    low = _wall_start(view, black, (s | t) & unknown, anchor)
     return g.flood(low, space) & black == black

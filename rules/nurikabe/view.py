@@ -188,7 +188,7 @@ class View:
 
     # -- reach -----------------------------------------------------------------
     def reach(self, island: Region, blocked: int = 0, budget: int | None = None,
-              whitened: int = 0, steps: list | None = None) -> int:
+              whitened: int = 0, steps: list | None = None, enough: int = 0) -> int:
         """Cells ``island`` can take (itself included) within its remaining size.
 
         A lower bound on the cost of taking a cell: one per unknown cell on the
@@ -197,7 +197,8 @@ class View:
 
         ``whitened``: an unknown cell next to no island to count as white (it
         joins the fragments it touches into one), to ask what its turning
-        white would leave within reach.
+        white would leave within reach. ``enough``: stop once the walk has
+        taken that many cells (the answer is then only a part of the reach).
         """
         g = self.g
         if budget is None:
@@ -214,7 +215,7 @@ class View:
         unknown &= allowed
         white &= allowed
         return self._flood_reach(island.mask, island.mask, {}, 1, budget, unknown, white,
-                                 fragments, steps)
+                                 fragments, steps, enough)
 
     def _flood_reach(self, seen: int, frontier: int, delayed: dict[int, int], start: int,
                      budget: int, unknown: int, white: int, fragments, steps=None,
@@ -247,30 +248,31 @@ class View:
                 break
         return seen
 
-    def reach_without(self, island: Region, cell: int) -> int:
-        """``reach(island, blocked=cell)`` for one cell (a mask of one bit).
+    def reach_without(self, island: Region, cells: int, enough: int = 0) -> int:
+        """``reach(island, blocked=cells, enough=enough)``.
 
-        The walk without an unknown cell is the plain walk up to the step that
-        first took the cell (an unknown cell neither is a fragment nor carries
-        one): only the steps from there on are walked again.
+        When the cells are all unknown, the walk without them is the plain walk
+        up to the step that first took one of them (an unknown cell neither is
+        a fragment nor carries one): only the steps from there on are walked
+        again.
         """
-        if not cell & self.unknown:
-            return self.reach(island, blocked=cell)
+        if cells & ~self.unknown:
+            return self.reach(island, blocked=cells, enough=enough)
         walk = self._walks.get(island.clue)
         if walk is None:
             steps: list = []
             walk = self._walks[island.clue] = (self.reach(island, steps=steps), steps)
         final, steps = walk
-        if not final & cell:
-            return final  # never taken: the walk does not change
+        if not final & cells:
+            return final  # none taken: the walk does not change
         for k, (seen, frontier, delayed) in enumerate(steps):
             nxt = steps[k + 1][0] if k + 1 < len(steps) else final
-            if nxt & cell:  # taken at step k + 1
+            if nxt & cells:  # first taken at step k + 1
                 g = self.g
-                allowed = g.full & ~(self.forbidden(island) | island.mask | cell)
+                allowed = g.full & ~(self.forbidden(island) | island.mask | cells)
                 return self._flood_reach(seen, frontier, dict(delayed), k + 1,
                                          min(island.remaining, g.n), self.unknown & allowed,
-                                         self.white & allowed, self.fragments)
+                                         self.white & allowed, self.fragments, enough=enough)
         raise AssertionError("a cell of the reach that no step took")
 
     def has_room(self, island: Region, blocked: int) -> bool:
@@ -279,9 +281,8 @@ class View:
 
         Only the blocked cells inside its plain reach matter (every cell on a way
         the walk takes is in that reach), so blocks with the same part share one
-        answer. The walk is the plain one up to the step that first takes a
-        blocked cell (when the blocked cells are all unknown: see
-        ``reach_without``), and it stops as soon as it has taken enough.
+        answer; the walk resumes where it first takes a blocked cell
+        (``reach_without``) and stops as soon as it has taken enough.
         """
         reach = self.reaches[island.clue]
         part = blocked & reach
@@ -290,35 +291,9 @@ class View:
             return reach.bit_count() >= need
         key = (island.clue, part)
         got = self._room.get(key)
-        if got is not None:
-            return got
-        g = self.g
-        allowed = g.full & ~(self.forbidden(island) | island.mask | part)
-        budget = min(island.remaining, g.n)
-        if part & ~self.unknown:
-            walked = self._flood_reach(island.mask, island.mask, {}, 1, budget,
-                                       self.unknown & allowed, self.white & allowed,
-                                       self.fragments, enough=need)
-        else:
-            walk = self._walks.get(island.clue)
-            if walk is None:
-                steps: list = []
-                walk = self._walks[island.clue] = (self.reach(island, steps=steps), steps)
-            final, steps = walk
-            walked = 0
-            for k, (seen, frontier, delayed) in enumerate(steps):
-                if seen.bit_count() >= need:
-                    walked = seen  # the plain walk had enough before any blocked cell
-                    break
-                nxt = steps[k + 1][0] if k + 1 < len(steps) else final
-                if nxt & part:  # a blocked cell is first taken at step k + 1
-                    walked = self._flood_reach(seen, frontier, dict(delayed), k + 1, budget,
-                                               self.unknown & allowed, self.white & allowed,
-                                               self.fragments, enough=need)
-                    break
-            else:
-                raise AssertionError("a cell of the reach that no step took")
-        got = self._room[key] = walked.bit_count() >= need
+        if got is None:
+            got = self._room[key] = \
+                self.reach_without(island, part, enough=need).bit_count() >= need
         return got
 
     @property
