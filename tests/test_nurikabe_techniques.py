@@ -368,6 +368,21 @@ POSITIVE = [
 . . 2 .
 . . # .
 """, "r1c3# r2c4#", 1),
+    # the 4 and the 7 both reach the square r1c1-r2c2; r2c5 white would take one
+    # of the 4's cells and shut the 7 out of row 2 (it may not touch the 4)
+    ("fragment-reach", """
+. . . . 4 .
+. . . . . .
+. . . . . 7
+""", "r2c5#", 1),
+    # only the 4 reaches the white cell r4c1, along r3c2: r3c2 white would join
+    # the 3 instead, and the 4 may not touch it
+    ("fragment-reach", """
+. . .
+4 . 3
+. . +
++ . .
+""", "r3c2#", 2),
     # with r2c1 black the 4 at r1c2 could only be r1c1-r1c3 + r2c2, whose border
     # (r2c1, r2c3, r3c2) would shut the wall cell r2c1 in
     ("island-squeeze", """
@@ -494,6 +509,19 @@ NEGATIVE = [
 . . . . .
 . + . . 5
 . . . . .
+""", 2),
+    # the 7 reaches the square r1c1-r2c2 far from the 4's liberties; and with no
+    # white cell at r4c1 nothing depends on the 4 alone
+    ("fragment-reach", """
+. . . . 4 .
+. . . . . .
+7 . . . . .
+""", 11),
+    ("fragment-reach", """
+. . .
+4 . 3
+. . +
+. . .
 """, 2),
     # the white cell r2c3 has ways to both 3s, none through one cell
     ("fragment-lifeline", """

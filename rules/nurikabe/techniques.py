@@ -442,8 +442,7 @@ def _islands_could(view: View, islands: list[Region], what: str, alone: str,
     r1c1 and the 4 at r5c5 could reach it, but none of them without r2c2"."""
     if len(islands) == 1:
         return f"only {view.region_name(islands[0])} could {what}, {alone}"
-    names = [view.region_name(r) for r in islands]
-    return f"{', '.join(names[:-1])} and {names[-1]} could {what}, {together}"
+    return f"{_and([view.region_name(r) for r in islands])} could {what}, {together}"
 
 
 @TECHNIQUES.register("fragment-reach", tier=3, name="Fragment out of reach")
@@ -454,10 +453,13 @@ def fragment_reach(view: View):
     white cells without a number, and next to no island, would join them into
     one larger fragment; every island pays a fragment's whole size to take
     it, so islands that reach the small fragments may not afford the joined
-    one. And a cell next to the only island that can reach a fragment (or
-    break a 2x2 square) would, white, spend one of that island's cells, and
-    perhaps its last way there. When no island could then take the fragment
-    (or break the square), the cell is black.
+    one. And a cell next to an island would, white, spend one of that
+    island's cells (and take the fragments it touches), and keep every other
+    island from the cells around it. A fragment, or the open cells of a 2x2
+    square (one must be white), that only such islands can reach may then be
+    out of every reach: the grown island's within its size, the others' without
+    touching it. Then the cell is black. (Inside hypothesis branches only the
+    island's own duties are checked: fragments and squares it alone can reach.)
     """
     fragments = view.fragments
     g = view.g
@@ -493,13 +495,20 @@ def fragment_reach(view: View):
             f"If {g.name(i)} were white it would join the white cells at {g.names(frags, 4)} "
             f"into {size} cells without a number; {why}, so {g.name(i)} is black.",
             [("island", frags)] + [("island", r.mask) for r in able]))
-    # next to the only island that can reach a fragment, or break a 2x2
-    # square: the island would grow by the cell (and the fragments it
-    # touches) and have less to spend
-    duties = _duties(view)
+    # next to an island: the island would grow by the cell (and the fragments
+    # it touches) and have less to spend, and its neighbours could no longer
+    # take any cell next to it. A fragment, or the open cells of a 2x2 square,
+    # that only such islands can reach may then be out of every reach.
+    # (inside a hypothesis, only an island's own duties are looked at: cheaper,
+    # and a branch only needs a quick contradiction)
+    groups = {(clue,): owed for clue, owed in _duties(view).items()} if view.nested \
+        else _targets_by_reachers(view)
+    if not groups:
+        return steps or None
+    by_clue = {r.clue: r for r in view.islands}
     for island in view.islands:
-        owed = duties.get(island.clue)
-        if not owed or island.need is None:
+        if island.complete or island.need is None \
+                or view.nested and (island.clue,) not in groups:
             continue
         # (liberties leave out cells next to another island)
         for i in bits(view.liberties(island)):
@@ -511,32 +520,93 @@ def fragment_reach(view: View):
                     grown |= f.mask
             if grown.bit_count() > island.need:
                 continue  # size accounting's finding
-            after = None
-            for role, target in owed:
-                if target & grown:
-                    continue  # taken (a fragment) or broken (a square) by the cell itself
-                if after is None:
-                    after = view.reach(Region(grown, island.clue, island.need))
-                if after & target:
+            zone = g.grow(grown)
+            # islands whose reach the cell's whiteness could change
+            touched = {island.clue} if view.nested else \
+                {c for c, m in reaches.items() if m & zone} | {island.clue}
+            after: dict[int, int] = {}
+            for clues, targets in groups.items():
+                if not touched.issuperset(clues):
                     continue
-                who = view.region_name(island)
-                if role == "fragment":
-                    duty = (f"Only {who} can reach the white "
-                            f"{_plural(target, 'cell', 'cells')} at {g.names(target, 4)}")
-                    regions = [("island", island.mask), ("island", target)]
+                for role, target in targets:
+                    if target & grown:
+                        continue  # taken (a fragment) or broken (a square) by the cell itself
+                    for c in clues:
+                        got = after.get(c)
+                        if got is None:
+                            got = after[c] = view.reach(Region(grown, c, island.need)) \
+                                if c == island.clue else \
+                                view.reach_without(by_clue[c], zone & view.unknown)
+                        if got & target:
+                            break
+                    else:
+                        steps.append(_lost_target(view, island, i, grown, role, target,
+                                                  [by_clue[c] for c in clues]))
+                        break
                 else:
-                    duty = (f"Only {who} can reach {g.names(target, 4)}, the only "
-                            f"way{'' if target & (target - 1) == 0 else 's'} to break a "
-                            "2x2 square")
-                    regions = [("island", island.mask), ("square", target)]
-                steps.append(_step(
-                    view, "fragment-reach", 3, bit, BLACK, island.mask | target | bit,
-                    f"{duty}; if {g.name(i)} were white, it would grow to "
-                    f"{grown.bit_count()} cells and could no longer reach "
-                    f"{_plural(target, 'it', 'them')} within its size, so {g.name(i)} is black.",
-                    regions))
+                    continue
                 break
     return steps or None
+
+
+def _targets_by_reachers(view: View) -> dict[tuple[int, ...], list[tuple[str, int]]]:
+    """What some island must reach, grouped by the islands that can: white
+    fragments ("fragment", its cells) and 2x2 squares without a white cell
+    ("pool", its open cells: one must be white, so some island must take it).
+    Keyed by the clue cells of the islands whose reach meets it."""
+    g = view.g
+    reaches = view.reaches
+    union = view.reach_union
+    groups: dict[tuple[int, ...], list[tuple[str, int]]] = {}
+    found = [("fragment", f.mask) for f in view.fragments if f.mask & union]
+    for sq in g.squares:
+        if sq & view.white or not sq & view.unknown & union:
+            continue
+        found.append(("pool", sq & view.unknown & union))
+    for role, target in found:
+        clues = tuple(c for c, m in reaches.items() if m & target)
+        if clues:
+            groups.setdefault(clues, []).append((role, target))
+    return groups
+
+
+def _lost_target(view: View, island: Region, i: int, grown: int, role: str, target: int,
+                 reachers: list[Region]) -> Step:
+    """fragment-reach's step: ``i`` white would grow ``island`` to ``grown`` and
+    put ``target`` out of the reach of all its ``reachers``."""
+    g = view.g
+    who = view.region_name(island)
+    only = _and([view.region_name(r) for r in reachers])
+    if role == "fragment":
+        duty = (f"Only {only} can reach the white "
+                f"{_plural(target, 'cell', 'cells')} at {g.names(target, 4)}")
+    else:
+        duty = (f"Only {only} can reach {g.names(target, 4)}, the only "
+                f"way{'' if target & (target - 1) == 0 else 's'} to break a 2x2 square")
+    them = _plural(target, "it", "them")
+    if reachers == [island]:
+        then = f"it could no longer reach {them} within its size"
+    elif island in reachers:
+        others = _and([view.region_name(r) for r in reachers if r is not island])
+        then = (f"no island could reach {them}: not it within its size, nor {others} "
+                "without touching it")
+    else:
+        then = (f"{only} could no longer reach {them} without touching it")
+    regions = [("island", island.mask)] + [("island", r.mask) for r in reachers
+                                          if r is not island]
+    regions.append(("island" if role == "fragment" else "square", target))
+    premises = island.mask | target | (1 << i)
+    for r in reachers:
+        premises |= r.mask
+    return _step(view, "fragment-reach", 3, 1 << i, BLACK, premises,
+                 f"{duty}; if {g.name(i)} were white, {who} would grow to "
+                 f"{grown.bit_count()} cells, and then {then}, so {g.name(i)} is black.",
+                 regions)
+
+
+def _and(names: list[str]) -> str:
+    """"a", "a and b", "a, b and c"."""
+    return names[0] if len(names) == 1 else ", ".join(names[:-1]) + " and " + names[-1]
 
 
 def _duties(view: View) -> dict[int, list[tuple[str, int]]]:
