@@ -345,6 +345,14 @@ POSITIVE = [
 6 . . # . .
 . . 6 . + +
 """, "r1c3+", 1),
+    # the square r3c4-r4c5 needs a white cell; the 7 and the 6 both reach its
+    # open cells only through r4c3
+    ("fragment-lifeline", """
+. . 7 . .
+. # . . #
+. # . # .
+6 . . . .
+""", "r4c3+", 2),
     # r3c3 white would make the fragment at r2c1-r3c2 4 cells: the 5 cannot take
     # 1 + 4 more; r1c3 white would leave the 5 three cells, one short of that way
     ("fragment-reach", """
@@ -529,6 +537,13 @@ NEGATIVE = [
 3 . + .
 . . . 3
 """, 2),
+    # with r2c5 open the 7 also reaches that square down column 5
+    ("fragment-lifeline", """
+. . 7 . .
+. # . . .
+. # . # .
+6 . . . .
+""", 7),
     ("island-squeeze", """
 3 . .
 . . .
@@ -1234,6 +1249,27 @@ def test_reach_without_a_cell_equals_a_fresh_walk():
                 assert view.reach_without(island, 1 << i) == view.reach(island, blocked=1 << i)
                 compared += 1
     assert compared > 5000
+
+
+def test_reach_without_until_answers_whether_the_walk_meets_the_cells():
+    """With ``until``, ``View.reach_without`` may stop early (or not walk again at
+    all when the cells were reached before the blocked one): it meets them
+    exactly when the full walk without the blocked cell does."""
+    rnd = random.Random(9)
+    compared = met = 0
+    for view, n in _random_views(rnd, 150):
+        for island in view.islands:
+            if island.complete:
+                continue
+            for i in range(n):
+                until = rnd.getrandbits(n) & rnd.getrandbits(n) & rnd.getrandbits(n) & ~(1 << i)
+                full = view.reach(island, blocked=1 << i)
+                got = view.reach_without(island, 1 << i, until=until)
+                assert bool(got & until) == bool(full & until)
+                assert got & ~full == 0  # never a cell the full walk would not take
+                compared += 1
+                met += bool(full & until)
+    assert compared > 5000 and 1000 < met < compared - 1000
 
 
 def test_room_check_answers_as_the_walk_with_the_whole_block():

@@ -394,39 +394,72 @@ _CONFINED: set[tuple] = set()  # island situations where confinement found nothi
 
 @TECHNIQUES.register("fragment-lifeline", tier=3, name="Fragment lifeline")
 def fragment_lifeline(view: View):
-    """A cell without which no island could reach a white fragment is white.
+    """A cell without which no island could reach a white fragment, or break a
+    2x2 square, is white.
 
     The unclued lifeline, tried on the cells near the fragment: every island
     that could reach it (one or several) could only do so through that cell.
     Island confinement finds the cells that cut an island's own area apart;
-    this finds the ones that cut a fragment off from all its islands.
+    this finds the ones that cut a fragment off from all its islands. A 2x2
+    square with no white cell needs one, and so some island must reach one of
+    its open cells: the same holds for those (on the main line only; inside
+    hypothesis branches confinement covers the squares one island alone can
+    break).
     """
     g = view.g
     reaches = view.reaches
-    for frag in view.fragments:
-        reachers = [r for r in view.islands if reaches[r.clue] & frag.mask]
+    targets = [("fragment", f.mask, f) for f in view.fragments]
+    if not view.nested:
+        union = view.reach_union
+        for sq in g.squares:
+            if sq & view.white or not sq & view.unknown & union:
+                continue
+            targets.append(("pool", sq & view.unknown & union, sq))
+    only, owner = view.sole_reacher
+    by_clue = {r.clue: r for r in view.islands}
+    for role, target, what in targets:
+        if target & ~only:
+            reachers = [r for r in view.islands if reaches[r.clue] & target]
+        else:  # (cells one island each can reach: which)
+            reachers = [by_clue[c] for c in dict.fromkeys(owner[i] for i in bits(target))]
         if not reachers:
             continue
-        libs = g.border(frag.mask) & view.unknown
-        near = (libs | g.border(libs)) & view.unknown
+        # a cell outside some reacher's reach leaves that one's way open
+        common = g.full
+        for r in reachers:
+            common &= reaches[r.clue]
+        libs = g.border(target) & view.unknown
+        near = (target | libs | g.border(libs)) & view.unknown & common
+        if not near:
+            continue
         area = 0
         for r in reachers:
             area |= reaches[r.clue]
-        seen = (g.rows, g.cols, frag.mask, tuple((r.mask, reaches[r.clue]) for r in reachers),
+        seen = (g.rows, g.cols, target, tuple((r.mask, reaches[r.clue]) for r in reachers),
                 g.grow(area) & view.unknown, g.grow(area) & view.white)
         if seen in _LIFELINES:
             continue
-        for i in bits(near & area):
+        for i in bits(near):
             bit = 1 << i
-            if any(view.reach_without(r, bit) & frag.mask for r in reachers):
+            rest = target & ~bit
+            if rest and any(view.reach_without(r, bit, until=rest) & rest for r in reachers):
                 continue
-            who = _islands_could(view, reachers, f"reach {_plural(frag.mask, 'it', 'them')}",
+            if role == "pool" and not rest:
+                continue  # the square's last open cell: pool chokepoint's finding
+            who = _islands_could(view, reachers, f"reach {_plural(target, 'it', 'them')}",
                                  f"and not without {g.name(i)}",
                                  f"but none of them without {g.name(i)}")
-            return _step(view, "fragment-lifeline", 3, bit, WHITE, frag.mask | bit,
-                         f"{view.region_name(frag)[0].upper()}{view.region_name(frag)[1:]} "
-                         f"must join a number; {who}, so {g.name(i)} is white.",
-                         [("island", frag.mask)] + [("island", r.mask) for r in reachers])
+            if role == "fragment":
+                name = view.region_name(what)
+                return _step(view, "fragment-lifeline", 3, bit, WHITE, target | bit,
+                             f"{name[0].upper()}{name[1:]} must join a number; {who}, so "
+                             f"{g.name(i)} is white.",
+                             [("island", target)] + [("island", r.mask) for r in reachers])
+            sq_name = g.square_name(what)
+            return _step(view, "fragment-lifeline", 3, bit, WHITE, target | bit,
+                         f"{sq_name[0].upper()}{sq_name[1:]} needs a white cell, one of "
+                         f"{g.names(target, 4)}; {who}, so {g.name(i)} is white.",
+                         [("square", what)] + [("island", r.mask) for r in reachers])
         if len(_LIFELINES) > 200000:
             _LIFELINES.clear()
         _LIFELINES.add(seen)
@@ -939,8 +972,11 @@ def _capped(view: View, island: Region) -> bool:
     if island.remaining > CAPS[1]:
         return True
     for entry in _LINEAGE.get((id(view.puzzle), island.clue, False), ()):
-        if entry[1] == view.black and entry[2] == view.white and len(entry[3]) <= CAPS[2]:
-            return False  # listed in full here, and each checked against its neighbours
+        if entry[1] == view.black and entry[2] == view.white and len(entry[3]) <= CAPS[2] \
+                and not entry[4]:
+            # listed in full here by the usual pass, and each checked against its
+            # neighbours (a list the thorough pass just made does not count)
+            return False
     got = _COMPLETIONS.get(_completion_key(view, island, CAPS[0]), False)
     return got is False or got is None or len(got) > CAPS[2]
 
@@ -1003,15 +1039,15 @@ def _remember_shapes(view: View, island: Region, shapes: list[int]) -> None:
     start from it."""
     view.__dict__.setdefault("_shape_cache", {})[island.clue] = shapes
     lineage = _LINEAGE.setdefault((id(view.puzzle), island.clue, view.nested), [])
-    lineage.append((view.puzzle, view.black, view.white, shapes))
+    lineage.append((view.puzzle, view.black, view.white, shapes, view.thorough))
     if len(lineage) > LINEAGE_POSITIONS:
         del lineage[0]
 
 
 LINEAGE_POSITIONS = 4  # shape lists kept per island (main line, branches) from earlier positions
-# (puzzle, clue, nested) -> [(puzzle, black, white, shapes)]; positions of the main line and
-# of hypothesis branches are kept apart: the many branches would push out the positions
-# they start from
+# (puzzle, clue, nested) -> [(puzzle, black, white, shapes, listed by a thorough pass)];
+# positions of the main line and of hypothesis branches are kept apart: the many
+# branches would push out the positions they start from
 _LINEAGE: dict[tuple, list[tuple]] = {}
 
 

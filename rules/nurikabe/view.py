@@ -188,7 +188,8 @@ class View:
 
     # -- reach -----------------------------------------------------------------
     def reach(self, island: Region, blocked: int = 0, budget: int | None = None,
-              whitened: int = 0, steps: list | None = None, enough: int = 0) -> int:
+              whitened: int = 0, steps: list | None = None, enough: int = 0,
+              until: int = 0) -> int:
         """Cells ``island`` can take (itself included) within its remaining size.
 
         A lower bound on the cost of taking a cell: one per unknown cell on the
@@ -197,7 +198,8 @@ class View:
 
         ``whitened``: an unknown cell next to no island to count as white (it
         joins the fragments it touches into one), to ask what its turning
-        white would leave within reach. ``enough``: stop once the walk has
+        white would leave within reach. ``until``: stop once the walk has taken
+        one of these cells. ``enough``: stop once the walk has
         taken that many cells (the answer is then only a part of the reach).
         """
         g = self.g
@@ -215,14 +217,15 @@ class View:
         unknown &= allowed
         white &= allowed
         return self._flood_reach(island.mask, island.mask, {}, 1, budget, unknown, white,
-                                 fragments, steps, enough)
+                                 fragments, steps, enough, until)
 
     def _flood_reach(self, seen: int, frontier: int, delayed: dict[int, int], start: int,
                      budget: int, unknown: int, white: int, fragments, steps=None,
-                     enough: int = 0) -> int:
+                     enough: int = 0, until: int = 0) -> int:
         """The breadth-first walk of ``reach`` from step ``start`` on; ``steps``: a
         list to record (seen, frontier, delayed) in, as each step begins;
-        ``enough``: stop once the walk has taken that many cells."""
+        ``enough``: stop once the walk has taken that many cells; ``until``:
+        once it has taken one of these."""
         g = self.g
         cols, nf, nl = g.cols, g.not_first_col, g.not_last_col
         for k in range(start, budget + 1):
@@ -244,12 +247,13 @@ class View:
             elif not frontier:
                 break
             seen |= frontier
-            if enough and seen.bit_count() >= enough:
+            if enough and seen.bit_count() >= enough or seen & until:
                 break
         return seen
 
-    def reach_without(self, island: Region, cells: int, enough: int = 0) -> int:
-        """``reach(island, blocked=cells, enough=enough)``.
+    def reach_without(self, island: Region, cells: int, enough: int = 0,
+                      until: int = 0) -> int:
+        """``reach(island, blocked=cells, enough=enough, until=until)``.
 
         When the cells are all unknown, the walk without them is the plain walk
         up to the step that first took one of them (an unknown cell neither is
@@ -257,7 +261,7 @@ class View:
         again.
         """
         if cells & ~self.unknown:
-            return self.reach(island, blocked=cells, enough=enough)
+            return self.reach(island, blocked=cells, enough=enough, until=until)
         walk = self._walks.get(island.clue)
         if walk is None:
             steps: list = []
@@ -265,15 +269,25 @@ class View:
         final, steps = walk
         if not final & cells:
             return final  # none taken: the walk does not change
-        for k, (seen, frontier, delayed) in enumerate(steps):
-            nxt = steps[k + 1][0] if k + 1 < len(steps) else final
-            if nxt & cells:  # first taken at step k + 1
-                g = self.g
-                allowed = g.full & ~(self.forbidden(island) | island.mask | cells)
-                return self._flood_reach(seen, frontier, dict(delayed), k + 1,
-                                         min(island.remaining, g.n), self.unknown & allowed,
-                                         self.white & allowed, self.fragments, enough=enough)
-        raise AssertionError("a cell of the reach that no step took")
+        # the step that first takes one of the cells (the walk only grows:
+        # a binary search); it is the last one when only ``final`` has them
+        last = len(steps) - 1
+        lo, hi = 0, last
+        while lo < hi:
+            mid = (lo + hi) // 2
+            if steps[mid + 1][0] & cells:
+                hi = mid
+            else:
+                lo = mid + 1
+        seen, frontier, delayed = steps[lo]
+        if seen & until:
+            return seen  # what the walk had before the cells was enough
+        g = self.g
+        allowed = g.full & ~(self.forbidden(island) | island.mask | cells)
+        return self._flood_reach(seen, frontier, dict(delayed), lo + 1,
+                                 min(island.remaining, g.n), self.unknown & allowed,
+                                 self.white & allowed, self.fragments, enough=enough,
+                                 until=until)
 
     def has_room(self, island: Region, blocked: int) -> bool:
         """Can ``island`` still reach as many cells as it needs when ``blocked`` is
