@@ -408,28 +408,25 @@ def fragment_lifeline(view: View):
     """
     g = view.g
     reaches = view.reaches
-    targets = [("fragment", f.mask, f) for f in view.fragments]
-    if not view.nested:
-        union = view.reach_union
-        for sq in g.squares:
-            if sq & view.white or not sq & view.unknown & union:
-                continue
-            targets.append(("pool", sq & view.unknown & union, sq))
-    only, owner = view.sole_reacher
-    by_clue = {r.clue: r for r in view.islands}
-    for role, target, what in targets:
-        if target & ~only:
-            reachers = [r for r in view.islands if reaches[r.clue] & target]
-        else:  # (cells one island each can reach: which)
-            reachers = [by_clue[c] for c in dict.fromkeys(owner[i] for i in bits(target))]
-        if not reachers:
-            continue
-        # a cell outside some reacher's reach leaves that one's way open
+    if view.nested:  # fragments only
+        targets = []
+        for f in view.fragments:
+            reachers = view.reached_by(f.mask)
+            if reachers:
+                targets.append(("fragment", f.mask, f, reachers))
+    else:
+        targets = _must_reach(view)
+    for role, target, what, reachers in targets:
+        # a cell outside some reacher's reach leaves that one's way open, and so
+        # does one it takes only once it has taken a cell of the target
         common = g.full
+        between = g.full
         for r in reachers:
             common &= reaches[r.clue]
+            between &= view.taken_before(r, target)
         libs = g.border(target) & view.unknown
-        near = (target | libs | g.border(libs)) & view.unknown & common
+        near = (target | libs | g.border(libs)) & view.unknown & common \
+            & (between | target)
         if not near:
             continue
         area = 0
@@ -539,12 +536,29 @@ def fragment_reach(view: View):
     if not groups:
         return steps or None
     by_clue = {r.clue: r for r in view.islands}
+    halos = {c: g.grow(m) for c, m in reaches.items()}
     for island in view.islands:
         if island.complete or island.need is None \
                 or view.nested and (island.clue,) not in groups:
             continue
         # (liberties leave out cells next to another island)
-        for i in bits(view.liberties(island)):
+        libs = view.liberties(island)
+        if not libs:
+            continue
+        # what the island could grow into, fragments included: the islands whose
+        # reach comes next to that are the only ones it could fence out
+        grows_into = island.mask | libs
+        around = g.border(libs)
+        for f in fragments:
+            if f.mask & around:
+                grows_into |= f.mask
+        near = {c for c, h in halos.items() if h & grows_into}
+        near.add(island.clue)
+        relevant = [(clues, targets) for clues, targets in groups.items()
+                    if near.issuperset(clues)]
+        if not relevant:
+            continue
+        for i in bits(libs):
             bit = 1 << i
             around = g.border(bit)
             grown = bit | island.mask
@@ -554,17 +568,21 @@ def fragment_reach(view: View):
             if grown.bit_count() > island.need:
                 continue  # size accounting's finding
             zone = g.grow(grown)
-            # islands whose reach the cell's whiteness could change
-            touched = {island.clue} if view.nested else \
-                {c for c, m in reaches.items() if m & zone} | {island.clue}
             after: dict[int, int] = {}
-            for clues, targets in groups.items():
-                if not touched.issuperset(clues):
+            for clues, targets in relevant:
+                # the cell's whiteness must change the reach of every island there
+                if any(c != island.clue and not reaches[c] & zone for c in clues):
                     continue
                 for role, target in targets:
                     if target & grown:
                         continue  # taken (a fragment) or broken (a square) by the cell itself
                     for c in clues:
+                        if c == island.clue:
+                            # a way there within what would be left of its size
+                            # stays open: the walk from the grown island is no longer
+                            k = view.taken_at(island, target)
+                            if k is not None and k <= island.need - grown.bit_count():
+                                break
                         got = after.get(c)
                         if got is None:
                             got = after[c] = view.reach(Region(grown, c, island.need)) \
@@ -582,24 +600,42 @@ def fragment_reach(view: View):
     return steps or None
 
 
-def _targets_by_reachers(view: View) -> dict[tuple[int, ...], list[tuple[str, int]]]:
-    """What some island must reach, grouped by the islands that can: white
-    fragments ("fragment", its cells) and 2x2 squares without a white cell
-    ("pool", its open cells: one must be white, so some island must take it).
-    Keyed by the clue cells of the islands whose reach meets it."""
+def _must_reach(view: View) -> list[tuple[str, int, object, list[Region]]]:
+    """What some island must reach, with the islands that can: each white
+    fragment ("fragment", its cells, the fragment) and each 2x2 square
+    without a white cell ("pool", its open cells within some reach, the
+    square: one of them must be white, so some island must take it).
+    Those no island reaches are left out (Reachability's and Pool
+    chokepoint's contradictions)."""
+    got = view.__dict__.get("_must_reach")
+    if got is not None:
+        return got
     g = view.g
     reaches = view.reaches
     union = view.reach_union
-    groups: dict[tuple[int, ...], list[tuple[str, int]]] = {}
-    found = [("fragment", f.mask) for f in view.fragments if f.mask & union]
+    only, owner = view.sole_reacher
+    by_clue = {r.clue: r for r in view.islands}
+    found = [("fragment", f.mask, f) for f in view.fragments if f.mask & union]
     for sq in g.squares:
         if sq & view.white or not sq & view.unknown & union:
             continue
-        found.append(("pool", sq & view.unknown & union))
-    for role, target in found:
-        clues = tuple(c for c, m in reaches.items() if m & target)
-        if clues:
-            groups.setdefault(clues, []).append((role, target))
+        found.append(("pool", sq & view.unknown & union, sq))
+    got = []
+    for role, target, what in found:
+        if target & ~only:
+            reachers = [r for r in view.islands if reaches[r.clue] & target]
+        else:  # (cells one island each can reach: which)
+            reachers = [by_clue[c] for c in sorted({owner[i] for i in bits(target)})]
+        got.append((role, target, what, reachers))
+    view.__dict__["_must_reach"] = got
+    return got
+
+
+def _targets_by_reachers(view: View) -> dict[tuple[int, ...], list[tuple[str, int]]]:
+    """``_must_reach`` grouped by the clue cells of the islands that can reach them."""
+    groups: dict[tuple[int, ...], list[tuple[str, int]]] = {}
+    for role, target, _, reachers in _must_reach(view):
+        groups.setdefault(tuple(r.clue for r in reachers), []).append((role, target))
     return groups
 
 

@@ -262,32 +262,58 @@ class View:
         """
         if cells & ~self.unknown:
             return self.reach(island, blocked=cells, enough=enough, until=until)
+        final, steps = self._walk(island)
+        if not final & cells:
+            return final  # none taken: the walk does not change
+        k = self._first_step(island, cells)
+        seen, frontier, delayed = steps[k - 1]
+        if seen & until:
+            return seen  # what the walk had before the cells was enough
+        g = self.g
+        allowed = g.full & ~(self.forbidden(island) | island.mask | cells)
+        return self._flood_reach(seen, frontier, dict(delayed), k,
+                                 min(island.remaining, g.n), self.unknown & allowed,
+                                 self.white & allowed, self.fragments, enough=enough,
+                                 until=until)
+
+    def taken_at(self, island: Region, cells: int) -> int | None:
+        """The step of ``island``'s walk that first takes one of ``cells``: the
+        fewest cells it must add to hold one of them (a lower bound); None when
+        out of its reach."""
+        if not self._walk(island)[0] & cells:
+            return None
+        return self._first_step(island, cells)
+
+    def taken_before(self, island: Region, cells: int) -> int:
+        """What ``island``'s walk took before it first took one of ``cells`` (the
+        island included): a cell outside it cannot stand between the island and
+        them. The whole reach when they are out of it."""
+        final, steps = self._walk(island)
+        if not final & cells:
+            return final
+        return steps[self._first_step(island, cells) - 1][0]
+
+    def _walk(self, island: Region) -> tuple[int, list]:
+        """``island``'s reach and its walk, step by step (see ``_flood_reach``)."""
         walk = self._walks.get(island.clue)
         if walk is None:
             steps: list = []
             walk = self._walks[island.clue] = (self.reach(island, steps=steps), steps)
-        final, steps = walk
-        if not final & cells:
-            return final  # none taken: the walk does not change
-        # the step that first takes one of the cells (the walk only grows:
-        # a binary search); it is the last one when only ``final`` has them
-        last = len(steps) - 1
-        lo, hi = 0, last
+        return walk
+
+    def _first_step(self, island: Region, cells: int) -> int:
+        """The step that first takes one of ``cells`` (some are in the reach).
+        The walk only grows: a binary search over what each step starts with;
+        the last step when only the reach itself has them."""
+        final, steps = self._walks[island.clue]
+        lo, hi = 0, len(steps) - 1
         while lo < hi:
             mid = (lo + hi) // 2
             if steps[mid + 1][0] & cells:
                 hi = mid
             else:
                 lo = mid + 1
-        seen, frontier, delayed = steps[lo]
-        if seen & until:
-            return seen  # what the walk had before the cells was enough
-        g = self.g
-        allowed = g.full & ~(self.forbidden(island) | island.mask | cells)
-        return self._flood_reach(seen, frontier, dict(delayed), lo + 1,
-                                 min(island.remaining, g.n), self.unknown & allowed,
-                                 self.white & allowed, self.fragments, enough=enough,
-                                 until=until)
+        return lo + 1
 
     def has_room(self, island: Region, blocked: int) -> bool:
         """Can ``island`` still reach as many cells as it needs when ``blocked`` is
