@@ -391,6 +391,15 @@ POSITIVE = [
 . . +
 + . .
 """, "r3c2#", 2),
+    # the 6 reaches the white cell r2c3 but none of its completions takes it: the
+    # 4 must, in 3 ways, all bordering r2c4 and r3c3
+    ("battleground", """
+4 . . . .
+. . + . 6
+. . . . +
+. . . . .
+# . # # #
+""", "r2c4# r3c3#", 2),
     # with r2c1 black the 4 at r1c2 could only be r1c1-r1c3 + r2c2, whose border
     # (r2c1, r2c3, r3c2) would shut the wall cell r2c1 in
     ("island-squeeze", """

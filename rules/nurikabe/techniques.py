@@ -8,6 +8,8 @@ how hypotheses end.
 """
 from __future__ import annotations
 
+import attrs
+
 from deduce.errors import Contradiction
 from deduce.state import bits
 from deduce.step import Step
@@ -864,6 +866,10 @@ def battleground(view: View):
         if len(_FITS) > 256:
             _FITS.clear()
         fits = _FITS[where] = {}
+    if not view.nested:
+        step = _sole_taker(view, by_clue)
+        if step is not None:
+            return step
     support = _SUPPORT
     work = [c for c in watched if neighbours(c)]
     budget = _caps(view)[3]
@@ -923,6 +929,51 @@ def battleground(view: View):
             if step is not None:
                 return step
             work.extend(d for d in neighbours(c) if d not in work)
+    return None
+
+
+def _sole_taker(view: View, by_clue: dict[int, Region]) -> Step | None:
+    """A white fragment must join some island, so some island's completion
+    takes it. When every island that reaches it has its completions listed
+    and only one island's list has completions that take it, that island's
+    completions are only those."""
+    reaches = view.reaches
+    for frag in view.fragments:
+        takers = []
+        reachers = []
+        for r in view.islands:
+            if not reaches[r.clue] & frag.mask:
+                continue
+            reachers.append(r)
+            if r.need is None:
+                break  # (an island of unknown size has no list)
+            shapes = _shapes_of(view, r)
+            if shapes is None:
+                break
+            if any(s & frag.mask for s in shapes):
+                takers.append(r)
+                if len(takers) > 1:
+                    break
+        else:
+            if len(takers) != 1:
+                continue  # none: Reachability's contradiction, or the shapes'
+            island = takers[0]
+            shapes = _shapes_of(view, island)
+            taking = [s for s in shapes if s & frag.mask]
+            if len(taking) == len(shapes):
+                continue
+            _remember_shapes(view, island, taking)
+            step = _shared_by_all(view, island, taking, "battleground",
+                                  f" that take{'s' if len(taking) == 1 else ''} "
+                                  f"{view.region_name(frag)}, which no other "
+                                  "island's completions take")
+            if step is not None:
+                premises = set(step.premises) | set(bits(frag.mask))
+                for r in reachers:
+                    premises |= set(bits(r.mask))
+                return attrs.evolve(step, premises=tuple(sorted(premises)), regions=(
+                    step.regions + (("island", tuple(bits(frag.mask))),)
+                    + tuple(("island", tuple(bits(r.mask))) for r in reachers if r is not island)))
     return None
 
 
