@@ -410,15 +410,7 @@ def fragment_lifeline(view: View):
     """
     g = view.g
     reaches = view.reaches
-    if view.nested:  # fragments only
-        targets = []
-        for f in view.fragments:
-            reachers = view.reached_by(f.mask)
-            if reachers:
-                targets.append(("fragment", f.mask, f, reachers))
-    else:
-        targets = _must_reach(view)
-    for role, target, what, reachers in targets:
+    for role, target, what, reachers in _must_reach(view):
         # a cell outside some reacher's reach leaves that one's way open, and so
         # does one it takes only once it has taken a cell of the target
         common = g.full
@@ -538,28 +530,33 @@ def fragment_reach(view: View):
     if not groups:
         return steps or None
     by_clue = {r.clue: r for r in view.islands}
-    halos = {c: g.grow(m) for c, m in reaches.items()}
+    halos = None if view.nested else {c: g.grow(m) for c, m in reaches.items()}
     for island in view.islands:
-        if island.complete or island.need is None \
-                or view.nested and (island.clue,) not in groups:
+        if island.complete or island.need is None:
             continue
         # (liberties leave out cells next to another island)
         libs = view.liberties(island)
         if not libs:
             continue
-        # what the island could grow into, fragments included: the islands whose
-        # reach comes next to that are the only ones it could fence out
-        grows_into = island.mask | libs
-        around = g.border(libs)
-        for f in fragments:
-            if f.mask & around:
-                grows_into |= f.mask
-        near = {c for c, h in halos.items() if h & grows_into}
-        near.add(island.clue)
-        relevant = [(clues, targets) for clues, targets in groups.items()
-                    if near.issuperset(clues)]
-        if not relevant:
-            continue
+        if halos is None:
+            own = groups.get((island.clue,))
+            if own is None:
+                continue
+            relevant = [((island.clue,), own)]
+        else:
+            # what the island could grow into, fragments included: the islands
+            # whose reach comes next to that are the only ones it could fence out
+            grows_into = island.mask | libs
+            around = g.border(libs)
+            for f in fragments:
+                if f.mask & around:
+                    grows_into |= f.mask
+            near = {c for c, h in halos.items() if h & grows_into}
+            near.add(island.clue)
+            relevant = [(clues, targets) for clues, targets in groups.items()
+                        if near.issuperset(clues)]
+            if not relevant:
+                continue
         for i in bits(libs):
             bit = 1 << i
             around = g.border(bit)
@@ -604,11 +601,11 @@ def fragment_reach(view: View):
 
 def _must_reach(view: View) -> list[tuple[str, int, object, list[Region]]]:
     """What some island must reach, with the islands that can: each white
-    fragment ("fragment", its cells, the fragment) and each 2x2 square
-    without a white cell ("pool", its open cells within some reach, the
-    square: one of them must be white, so some island must take it).
-    Those no island reaches are left out (Reachability's and Pool
-    chokepoint's contradictions)."""
+    fragment ("fragment", its cells, the fragment) and, on the main line,
+    each 2x2 square without a white cell ("pool", its open cells within some
+    reach, the square: one of them must be white, so some island must take
+    it). Those no island reaches are left out (Reachability's and Pool
+    chokepoint's contradictions). The islands come in ``view.islands`` order."""
     got = view.__dict__.get("_must_reach")
     if got is not None:
         return got
@@ -616,9 +613,9 @@ def _must_reach(view: View) -> list[tuple[str, int, object, list[Region]]]:
     reaches = view.reaches
     union = view.reach_union
     only, owner = view.sole_reacher
-    by_clue = {r.clue: r for r in view.islands}
+    rank = {r.clue: k for k, r in enumerate(view.islands)}
     found = [("fragment", f.mask, f) for f in view.fragments if f.mask & union]
-    for sq in g.squares:
+    for sq in () if view.nested else g.squares:
         if sq & view.white or not sq & view.unknown & union:
             continue
         found.append(("pool", sq & view.unknown & union, sq))
@@ -627,7 +624,7 @@ def _must_reach(view: View) -> list[tuple[str, int, object, list[Region]]]:
         if target & ~only:
             reachers = [r for r in view.islands if reaches[r.clue] & target]
         else:  # (cells one island each can reach: which)
-            reachers = [by_clue[c] for c in sorted({owner[i] for i in bits(target)})]
+            reachers = [view.islands[k] for k in sorted({rank[owner[i]] for i in bits(target)})]
         got.append((role, target, what, reachers))
     view.__dict__["_must_reach"] = got
     return got
