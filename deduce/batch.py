@@ -11,8 +11,9 @@ Ctrl-C, a CSV export and a summary.
 Puzzle-agnostic: kinds come from :func:`deduce.kind.load_kind` only.
 
 Exit codes: 0 every puzzle solved with no wrong cell; 1 some wrong cells or a
-contradiction; 3 some puzzle stuck (budget or timeout included); 2 a record
-could not be read (or the collection itself); 130 interrupted.
+contradiction (with ``--check``: or a puzzle with several solutions or none);
+3 some puzzle stuck (budget or timeout included); 2 a record could not be read
+(or the collection itself); 130 interrupted.
 """
 from __future__ import annotations
 
@@ -43,7 +44,9 @@ VERDICTS = ("solved", "stuck", "contradiction", "error")
 # the columns of --csv (and the keys a result may have), in order
 FIELDS = ("id", "verdict", "reason", "level", "name", "max_tier", "max_depth", "steps",
           "score", "seconds", "size", "unknown", "wrong_cells",
+          "uniqueness", "search_nodes", "search_seconds",
           "oracle_seconds", "oracle_solutions", "oracle_agrees", "oracle_note")
+UNIQUENESS = ("unique", "multiple", "none", "unknown")
 GRACE = 5.0  # seconds past the hard timeout before a worker process is killed
 
 
@@ -64,7 +67,8 @@ def _count(mask: int) -> int:
 
 
 def rate(kind_name: str, record: dict, depth: int = 3, budget: float = 10.0,
-         oracle: bool = False, oracle_timeout: float | None = None) -> dict:
+         oracle: bool = False, oracle_timeout: float | None = None,
+         check_budget: float | None = None) -> dict:
     """Solve one record and return a flat, JSON-ready result.
 
     Keys: ``id``, ``verdict`` (solved, stuck, contradiction, or error when the
@@ -74,7 +78,13 @@ def rate(kind_name: str, record: dict, depth: int = 3, budget: float = 10.0,
     record carries a solution ``wrong_cells`` (decided cells that differ from
     it); with ``oracle`` ``oracle_seconds``, ``oracle_solutions`` (0, 1 or 2:
     the oracle is asked for at most two), ``oracle_agrees`` (the engine's
-    solution is the oracle's) or ``oracle_note`` when it could not be asked.
+    solution is the oracle's) or ``oracle_note`` when it could not be asked;
+    with ``check_budget`` (seconds, 0 = none) ``uniqueness`` as ``deduce
+    check`` settles it -- a puzzle the techniques solved is unique (each step
+    holds in every solution), one they found a contradiction in has none, and
+    a stuck one is searched completely from where they stopped: unique,
+    multiple, none, or unknown when the search ran out of budget -- with
+    ``search_nodes`` and ``search_seconds`` for that search.
 
     Pure: it reads nothing but its arguments and changes nothing (kinds are
     cached per process), and its arguments and result pickle, so it can be
@@ -107,9 +117,28 @@ def rate(kind_name: str, record: dict, depth: int = 3, budget: float = 10.0,
     solution = kind.solution(puzzle)
     if solution is not None:
         out["wrong_cells"] = _count((state.ones & solution.zeros) | (state.zeros & solution.ones))
+    if check_budget is not None:
+        out.update(_uniqueness(kind, puzzle, result, check_budget or None))
     if oracle:
         out.update(_ask_oracle(kind, puzzle, result, oracle_timeout or budget or None))
     return out
+
+
+def _uniqueness(kind: Kind, puzzle: Any, result, budget: float | None) -> dict:
+    if result.verdict == "solved":
+        return {"uniqueness": "unique"}
+    if result.verdict == "contradiction":
+        return {"uniqueness": "none"}
+    from deduce.search import search
+    try:
+        found = search(kind, puzzle, result.state, limit=2, budget=budget)
+    except Exception as e:  # an engine bug must not take the batch down
+        return {"uniqueness": "unknown", "reason": f"search failure: {type(e).__name__}: {e}"}
+    count = found.count
+    verdict = ("unknown" if count is None else
+               "none" if count == 0 else "unique" if count == 1 else "multiple")
+    return {"uniqueness": verdict, "search_nodes": found.nodes,
+            "search_seconds": round(found.seconds, 4)}
 
 
 def _ask_oracle(kind: Kind, puzzle: Any, result, timeout: float | None) -> dict:
@@ -382,6 +411,17 @@ def summarize(results: list[dict], wall: float) -> dict:
         "wall_seconds": round(wall, 2),
         "not_solved": [r["id"] for r in results if r.get("verdict") != "solved"],
     }
+    if any("uniqueness" in r for r in results):
+        counts = Counter(r.get("uniqueness") for r in results)
+        searched = [r for r in results if number(r, "search_seconds") is not None]
+        summary["uniqueness"] = {
+            **{u: counts.get(u, 0) for u in UNIQUENESS},
+            "searched": len(searched),
+            "search_seconds": round(sum(r["search_seconds"] for r in searched), 2),
+            "not_unique": [r["id"] for r in results
+                           if r.get("uniqueness") in ("multiple", "none")],
+            "unknown_ids": [r["id"] for r in results if r.get("uniqueness") == "unknown"],
+        }
     if any(k.startswith("oracle") for r in results for k in r):
         ratios = sorted(r["seconds"] / r["oracle_seconds"] for r in results
                         if number(r, "oracle_solutions") is not None
@@ -415,6 +455,16 @@ def summary_table(s: dict, title: str = "deduce batch") -> Table:
                              f"p99 {sec['p99']:.3f}, max {sec['max']:.3f}, "
                              f"total {sec['total']:.1f}")
     t.add_row("wall time", f"{s['wall_seconds']:.1f} s")
+    if "uniqueness" in s:
+        u = s["uniqueness"]
+        t.add_row("uniqueness", f"{u['unique']} unique, {u['multiple']} multiple, {u['none']} "
+                                f"no solution, {u['unknown']} unknown; {u['searched']} searched "
+                                f"after logic stopped ({u['search_seconds']:.1f} s)")
+        for key, label in (("not_unique", "not unique"), ("unknown_ids", "uniqueness unknown")):
+            if u[key]:
+                shown = u[key][:20]
+                more = len(u[key]) - len(shown)
+                t.add_row(label, ", ".join(shown) + (f" (+{more} more)" if more else ""))
     if "oracle" in s:
         o = s["oracle"]
         ratio = ("-" if o["ratio_median"] is None
@@ -431,7 +481,8 @@ def summary_table(s: dict, title: str = "deduce batch") -> Table:
 
 
 def exit_code(s: dict) -> int:
-    if s["wrong_cells"] or s["contradiction"]:
+    u = s.get("uniqueness", {})
+    if s["wrong_cells"] or s["contradiction"] or u.get("multiple") or u.get("none"):
         return 1
     if s["stuck"]:
         return 3
@@ -480,9 +531,15 @@ def run(args, console: Console) -> int:
     if args.compare_oracle and kind.oracle is None:
         print(f"deduce: note: kind {kind.name!r} has no oracle yet: "
               f"--compare-oracle is skipped", file=sys.stderr)
+    if args.check_budget is not None and args.check_budget < 0:
+        raise InputError("--check-budget must be 0 (no budget) or more")
+    check_budget = None
+    if args.check:
+        check_budget = args.check_budget if args.check_budget is not None else args.budget
     hard = args.timeout
-    if hard is None and args.budget:
-        hard = 2 * args.budget + 20 + ((oracle_timeout or 0) if args.compare_oracle else 0)
+    if hard is None and args.budget and (check_budget is None or check_budget):
+        hard = (2 * args.budget + 20 + ((oracle_timeout or 0) if args.compare_oracle else 0)
+                + (check_budget or 0))
     hard = hard or None
 
     # results in collection order (for the CSV); bad lines are results at once
@@ -498,7 +555,8 @@ def run(args, console: Console) -> int:
             immediate.append({"id": rid, "verdict": "error", "reason": str(e)})
         else:
             tasks.append((len(ids) - 1, (kind.name, e, args.depth, args.budget,
-                                         bool(args.compare_oracle), oracle_timeout)))
+                                         bool(args.compare_oracle), oracle_timeout,
+                                         check_budget)))
 
     sink = None
     if out_path is not None:
@@ -607,6 +665,13 @@ def add_parser(sub, common) -> None:
                    help="skip ids already in --out and append to it")
     b.add_argument("--limit", type=int, default=None, metavar="N", help="only the first N records")
     b.add_argument("--ids", metavar="A,B,C", help="only these record ids (comma-separated)")
+    b.add_argument("--check", action="store_true",
+                   help="also settle uniqueness as `deduce check` does: solved by the "
+                        "techniques means unique; a stuck puzzle is searched completely "
+                        "from where they stopped (unique, multiple, none, or unknown)")
+    b.add_argument("--check-budget", type=float, default=None, metavar="SECONDS",
+                   help="search seconds per stuck puzzle with --check (default: --budget; "
+                        "0 = none)")
     b.add_argument("--compare-oracle", action="store_true",
                    help="also time the kind's independent solver and count solutions")
     b.add_argument("--oracle-timeout", type=float, default=None, metavar="SECONDS",

@@ -173,6 +173,48 @@ def test_stuck_and_exit_3(tmp_path, capsys):
     assert summary["stuck"] == 1 and summary["not_solved"] == [hard["id"]]
 
 
+TWO = ["2 . . . 3", ". . . . .", ". 1 . . .", ". . . . 2", "3 . . . ."]  # two solutions
+
+
+def test_check_settles_uniqueness(tmp_path, small, capsys):
+    # solved by the techniques: unique without a search; stuck at depth 0: searched
+    records = janko_records()
+    hard = next((r for r in records.values()
+                 if r["rows"] * r["cols"] <= 64 and rate("nurikabe", r, 3, 5)["max_depth"] >= 1),
+                None)
+    if hard is None:
+        pytest.skip("no small record needs a hypothesis")
+    two = {"id": "two", "rows": 5, "cols": 5, "grid": TWO}
+    none = {"id": "none", "rows": 3, "cols": 3, "grid": ["4 . .", ". . .", ". . 4"]}
+    src = write_jsonl(tmp_path / "c.jsonl", [small[0], hard, two, none])
+    out = tmp_path / "r.jsonl"
+    code = main(["batch", str(src), "--jobs", "1", "--depth", "0", "--check",
+                 "--check-budget", "60", "--out", str(out), "--format", "json"])
+    assert code == 1  # a puzzle with two solutions, one with none
+    got = {r["id"]: r for r in lines(out)}
+    assert got[small[0]["id"]]["uniqueness"] == "unique"
+    assert "search_nodes" not in got[small[0]["id"]]  # the techniques settled it
+    assert got[hard["id"]]["verdict"] == "stuck"
+    assert got[hard["id"]]["uniqueness"] == "unique" and got[hard["id"]]["search_nodes"] >= 1
+    assert got["two"]["uniqueness"] == "multiple"
+    assert got["none"]["uniqueness"] == "none"
+    u = json.loads(capsys.readouterr().out)["uniqueness"]
+    assert (u["unique"], u["multiple"], u["none"], u["unknown"]) == (2, 1, 1, 0)
+    assert sorted(u["not_unique"]) == ["none", "two"]
+
+
+def test_check_budget_runs_out_as_unknown(tmp_path, capsys):
+    records = janko_records()
+    if "janko-0753" not in records:
+        pytest.skip("shared data absent")
+    src = write_jsonl(tmp_path / "c.jsonl", [records["janko-0753"]])
+    code = main(["batch", str(src), "--jobs", "1", "--depth", "0", "--budget", "1",
+                 "--check", "--check-budget", "1", "--format", "json"])
+    assert code == 3
+    u = json.loads(capsys.readouterr().out)["uniqueness"]
+    assert u["unknown"] == 1 and u["unknown_ids"] == ["janko-0753"]
+
+
 def test_compare_oracle_without_oracle_is_skipped(tmp_path, small, capsys, monkeypatch):
     kind = batch._kind("nurikabe")
     monkeypatch.setattr(batch, "_kind", lambda name: attrs.evolve(kind, oracle=None))
