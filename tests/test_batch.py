@@ -159,14 +159,18 @@ def test_missing_file_subprocess(tmp_path):
     assert "Traceback" not in done.stderr
 
 
-def test_stuck_and_exit_3(tmp_path, capsys):
-    # a puzzle that needs more than the techniques without hypotheses: depth 0 is stuck
-    records = janko_records()
-    hard = next((r for r in records.values()
-                 if r["rows"] * r["cols"] <= 64 and rate("nurikabe", r, 3, 5)["max_depth"] >= 1),
-                None)
-    if hard is None:
+@pytest.fixture(scope="module")
+def hard() -> dict:
+    """A small record that needs a hypothesis: the techniques alone (depth 0) get stuck."""
+    found = next((r for r in janko_records().values()
+                  if r["rows"] * r["cols"] <= 64 and rate("nurikabe", r, 3, 5)["max_depth"] >= 1),
+                 None)
+    if found is None:
         pytest.skip("no small record needs a hypothesis")
+    return found
+
+
+def test_stuck_and_exit_3(tmp_path, hard, capsys):
     src = write_jsonl(tmp_path / "c.jsonl", [hard])
     assert main(["batch", str(src), "--jobs", "1", "--depth", "0", "--format", "json"]) == 3
     summary = json.loads(capsys.readouterr().out)
@@ -176,14 +180,8 @@ def test_stuck_and_exit_3(tmp_path, capsys):
 TWO = ["2 . . . 3", ". . . . .", ". 1 . . .", ". . . . 2", "3 . . . ."]  # two solutions
 
 
-def test_check_settles_uniqueness(tmp_path, small, capsys):
+def test_check_settles_uniqueness(tmp_path, small, hard, capsys):
     # solved by the techniques: unique without a search; stuck at depth 0: searched
-    records = janko_records()
-    hard = next((r for r in records.values()
-                 if r["rows"] * r["cols"] <= 64 and rate("nurikabe", r, 3, 5)["max_depth"] >= 1),
-                None)
-    if hard is None:
-        pytest.skip("no small record needs a hypothesis")
     two = {"id": "two", "rows": 5, "cols": 5, "grid": TWO}
     none = {"id": "none", "rows": 3, "cols": 3, "grid": ["4 . .", ". . .", ". . 4"]}
     src = write_jsonl(tmp_path / "c.jsonl", [small[0], hard, two, none])
