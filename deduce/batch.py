@@ -462,9 +462,7 @@ def summary_table(s: dict, title: str = "deduce batch") -> Table:
                                 f"after logic stopped ({u['search_seconds']:.1f} s)")
         for key, label in (("not_unique", "not unique"), ("unknown_ids", "uniqueness unknown")):
             if u[key]:
-                shown = u[key][:20]
-                more = len(u[key]) - len(shown)
-                t.add_row(label, ", ".join(shown) + (f" (+{more} more)" if more else ""))
+                t.add_row(label, _id_list(u[key]))
     if "oracle" in s:
         o = s["oracle"]
         ratio = ("-" if o["ratio_median"] is None
@@ -474,10 +472,13 @@ def summary_table(s: dict, title: str = "deduce batch") -> Table:
                             f"{o['skipped']} skipped")
         t.add_row("engine/oracle time", ratio)
     if s["not_solved"]:
-        shown = s["not_solved"][:20]
-        more = len(s["not_solved"]) - len(shown)
-        t.add_row("not solved", ", ".join(shown) + (f" (+{more} more)" if more else ""))
+        t.add_row("not solved", _id_list(s["not_solved"]))
     return t
+
+
+def _id_list(ids: list[str], shown: int = 20) -> str:
+    more = len(ids) - shown
+    return ", ".join(ids[:shown]) + (f" (+{more} more)" if more > 0 else "")
 
 
 def exit_code(s: dict) -> int:
