@@ -1,0 +1,60 @@
+"""The complete search's branching order: conflict-directed, next to earlier dead ends."""
+from __future__ import annotations
+
+import pytest
+
+import deduce.search as search_module
+from deduce.search import Conflicts, search
+from deduce.solver import Solver
+from puzzles.nurikabe import KIND
+from puzzles.nurikabe.formats import from_record, parse_text
+from tests.conftest import janko_records
+
+FIVE = parse_text(". . . . .\n. . . . .\n. . 3 . .\n. . . . .\n. . . . .\n")
+
+
+def test_first_candidate_until_a_dead_end():
+    conflicts = Conflicts(KIND, FIVE, 25)
+    assert conflicts.choose(iter([7, 3, 20])) == 7
+
+
+def test_branches_next_to_dead_ends():
+    conflicts = Conflicts(KIND, FIVE, 25)
+    conflicts.dead_end((24, 23), branched=1 << 19)  # the bottom right corner
+    assert conflicts.choose(iter([0, 1, 18, 2])) == 18  # r4c4: two steps from r5c5
+    for _ in range(3):  # as many dead ends in the top left, and later ones weigh more
+        conflicts.dead_end((0,), None)
+    assert conflicts.choose(iter([18, 1])) == 1
+
+
+def test_near_is_within_two_steps_on_the_grid():
+    conflicts = Conflicts(KIND, FIVE, 25)
+    assert sorted(conflicts.near(0)) == [0, 1, 2, 5, 6, 10]
+    assert len(conflicts.near(12)) == 13  # the middle: a diamond of radius 2
+
+
+def test_weighted_order_proves_a_stalled_janko_puzzle_with_fewer_nodes(monkeypatch):
+    """janko-0459 stalls without hypotheses; searched from there, the order by
+    dead ends proves it unique in far fewer nodes than the kind's order alone
+    (35 against 531 when this was written)."""
+    record = janko_records()["janko-0459"]
+    puzzle = from_record(record)
+    stalled = Solver(KIND, puzzle, depth=0).solve()
+    assert stalled.verdict == "stuck"
+    weighted = search(KIND, puzzle, stalled.state, limit=2, budget=60)
+    assert weighted.count == 1 and weighted.solutions[0] == KIND.solution(puzzle)
+    monkeypatch.setattr(search_module.Conflicts, "choose",
+                        lambda self, candidates: next(iter(candidates)))
+    plain = search(KIND, puzzle, stalled.state, limit=2, budget=60, max_nodes=20000)
+    assert plain.count == 1
+    assert weighted.nodes * 4 < plain.nodes
+
+
+def test_search_still_finds_every_solution_up_to_the_limit():
+    two = parse_text("2 . . . 3\n. . . . .\n. 1 . . .\n. . . . 2\n3 . . . .\n")
+    found = search(KIND, two, limit=2, budget=20)
+    assert found.count == 2 and found.solutions[0] != found.solutions[1]
+
+
+if __name__ == "__main__":
+    pytest.main([__file__])
