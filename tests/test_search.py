@@ -50,6 +50,13 @@ def test_weighted_order_proves_a_stalled_janko_puzzle_with_fewer_nodes(monkeypat
     assert weighted.nodes * 4 < plain.nodes
 
 
+def test_search_benchmark_reports_a_stalled_puzzle_proved_unique():
+    from benchmarks.search import run
+    got = run(janko_records()["janko-0405"], depth=0, logic_budget=30, budget=30)
+    assert got["logic"] == "stuck" and got["result"] == "unique" and got["wrong"] is False
+    assert got["nodes"] >= 1
+
+
 def test_search_still_finds_every_solution_up_to_the_limit():
     two = parse_text("2 . . . 3\n. . . . .\n. 1 . . .\n. . . . 2\n3 . . . .\n")
     found = search(KIND, two, limit=2, budget=20)
