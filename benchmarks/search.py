@@ -40,9 +40,7 @@ def run(record: dict, depth: int, logic_budget: float, budget: float) -> dict:
     if logic.verdict != "stuck":
         return out
     found = search(KIND, puzzle, logic.state, limit=2, budget=budget)
-    count = found.count
-    out.update(nodes=found.nodes, seconds=round(found.seconds, 3),
-               result={None: "unknown", 0: "none", 1: "unique", 2: "multiple"}[count])
+    out.update(nodes=found.nodes, seconds=round(found.seconds, 3), result=found.verdict)
     if found.solutions:
         truth = KIND.solution(puzzle)
         out["wrong"] = any(s != truth for s in found.solutions)

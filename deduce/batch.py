@@ -134,10 +134,7 @@ def _uniqueness(kind: Kind, puzzle: Any, result, budget: float | None) -> dict:
         found = search(kind, puzzle, result.state, limit=2, budget=budget)
     except Exception as e:  # an engine bug must not take the batch down
         return {"uniqueness": "unknown", "reason": f"search failure: {type(e).__name__}: {e}"}
-    count = found.count
-    verdict = ("unknown" if count is None else
-               "none" if count == 0 else "unique" if count == 1 else "multiple")
-    return {"uniqueness": verdict, "search_nodes": found.nodes,
+    return {"uniqueness": found.verdict, "search_nodes": found.nodes,
             "search_seconds": round(found.seconds, 4)}
 
 

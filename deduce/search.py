@@ -14,11 +14,12 @@ branching there closes off the other branches sooner. Before the first dead
 end, and between equal weights, the kind's candidate order decides. The
 order changes only how fast the search ends, never what it finds.
 
-(tests/test_check.py uses it with a real kind.)
+(tests/test_search.py and tests/test_check.py use it with a real kind.)
 """
 from __future__ import annotations
 
 import time
+from itertools import islice
 from typing import Any
 
 import attrs
@@ -52,6 +53,13 @@ class SearchResult:
         if not self.complete and len(self.solutions) < 2:
             return None
         return len(self.solutions)
+
+    @property
+    def verdict(self) -> str:
+        """``unique``, ``multiple``, ``none``, or ``unknown`` when the budget ran out first."""
+        count = self.count
+        return ("unknown" if count is None else
+                "none" if count == 0 else "unique" if count == 1 else "multiple")
 
 
 def search(kind: Kind, puzzle: Any, state: State | None = None, *, limit: int = 2,
@@ -143,17 +151,9 @@ class Conflicts:
     def choose(self, candidates) -> int:
         """The candidate with the most dead-end weight around it; the first one
         while there is none (``candidates``: unknowns, best first)."""
-        window = []
-        for i in candidates:
-            window.append(i)
-            if len(window) >= BRANCH_WINDOW or not self.any:
-                break
         if not self.any:
-            return window[0]
+            return next(iter(candidates))
         weight = self.weight
-        best, top = window[0], -1.0
-        for i in window:
-            score = sum(weight[j] for j in self.near(i))
-            if score > top:
-                best, top = i, score
-        return best
+        # (max keeps the first of equal scores: the kind's order breaks ties)
+        return max(islice(candidates, BRANCH_WINDOW),
+                   key=lambda i: sum(weight[j] for j in self.near(i)))
