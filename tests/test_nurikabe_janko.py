@@ -31,11 +31,16 @@ def check(record: dict, depth: int = 3, budget: float = BUDGET):
     puzzle = from_record(record)
     solution = KIND.solution(puzzle)
     result = Solver(KIND, puzzle, depth=depth, budget=budget).solve()
+    state = KIND.initial_state(puzzle)
     for n, step in enumerate(result.steps, 1):
         for cell, value in step.conclusions:
             assert solution.value(cell) == value, (
                 f"{record['id']} step {n} [{step.technique}] {step.text}: "
                 f"{puzzle.cell_name(cell)} should be {KIND.words[solution.value(cell)]}")
+            # a step names only what it decides: no cell an earlier step decided
+            assert state.assign(cell, value), (
+                f"{record['id']} step {n} [{step.technique}] {step.text}: "
+                f"{puzzle.cell_name(cell)} was already decided")
     assert result.state.ones & ~solution.ones == 0
     assert result.state.zeros & ~solution.zeros == 0
     assert result.verdict != "contradiction", result.reason
@@ -43,7 +48,7 @@ def check(record: dict, depth: int = 3, budget: float = BUDGET):
 
 
 def _replay(state, steps, where: str) -> None:
-    """Every step of a chain decides some cell anew and contradicts no earlier one;
+    """Every step of a chain decides only cells still open, and contradicts no earlier one;
     a hypothesis's proof is such a chain from its assumption."""
     for n, step in enumerate(steps, 1):
         if step.technique.startswith("either-way"):
@@ -55,10 +60,10 @@ def _replay(state, steps, where: str) -> None:
             branch = state.copy()
             assert branch.assign(*step.assumption), f"{where}/{n}: assumed a decided cell"
             _replay(branch, step.proof, f"{where}/{n}")
-        new = 0
         for cell, value in step.conclusions:
-            new |= state.assign(cell, value)  # raises on a clash
-        assert new, f"{where}/{n} [{step.technique}] decides nothing new: {step.text}"
+            # raises on a clash; 0 when an earlier step already decided the cell
+            assert state.assign(cell, value), \
+                f"{where}/{n} [{step.technique}] decides a decided cell again: {step.text}"
 
 
 @pytest.mark.parametrize("pid", ["janko-0418", "janko-0894", "janko-1109"])

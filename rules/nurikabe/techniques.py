@@ -100,12 +100,14 @@ def island_closure(view: View):
     """A complete island is sealed: its unknown neighbours are black."""
     steps = []
     near = view.g.grow(view.changed)
+    claimed = 0  # closed by an earlier island of this batch: each step names only new cells
     for island in view.islands:
         if not island.complete or not island.mask & near:
             continue
-        cells = view.g.border(island.mask) & view.unknown
+        cells = view.g.border(island.mask) & view.unknown & ~claimed
         if not cells:
             continue
+        claimed |= cells
         who = view.region_name(island)
         if island.need == 1:
             text = f"{who[0].upper()}{who[1:]} is an island of one, so {view.g.names(cells)} " \
