@@ -404,6 +404,10 @@ def test_janko_sample_solves_with_no_wrong_cell(pid):
     assert res.verdict == "solved" and res.grade.max_depth <= 3
     assert res.state == KIND.solution(p)
     assert _sound(p, KIND.solution(p), res.steps) == 0
+    state = KIND.initial_state(p)
+    for n, step in enumerate(res.steps, 1):
+        for k, v in step.conclusions:  # a step names only rooms it decides
+            assert state.assign(k, v), (pid, n, step.technique, step.text)
 
 
 @pytest.mark.parametrize("pid", ["007", "076", "119", "156"])

@@ -179,19 +179,31 @@ def test_border():
 
 def test_border_barrier():
     p = decode_game_id("3x2:1dc16v2")  # a corner with a barrier on its right, bottom row
-    steps = [s for s in run("border", p) if "r2c2" in s.text.split(",")[0]]
-    assert steps[0].text == ("The corner at r2c2 cannot point at the border on its bottom or "
-                             "a barrier on its right, so it opens toward r1c2 and r2c1.")
+    steps = run("border", p)
+    corner = [s for s in steps if "r2c2" in s.text.split(",")[0]]
+    # its side toward r1c2 is the T's bottom side: the T's step (first) decides that edge
+    assert corner[0].text == ("The corner at r2c2 cannot point at the border on its bottom or "
+                              "a barrier on its right, so it opens toward r2c1.")
+    assert steps[0].text.startswith("The T at r1c2") and "r2c2" in steps[0].text
+    shared = edge(p, (0, 1), (1, 1))
+    assert [s for s in steps if shared in dict(s.conclusions)] == [steps[0]]
 
 
 def test_forced_sides_and_neighbour_agreement():
     p = parse_text("┌─┐\n├─┤\n└─┘")
     s = position(p, opened=[((1, 1), (1, 2))])
-    steps = [x for x in run("forced-sides", p, s) if x.text.startswith("The straight at r2c2")]
-    assert len(steps) == 1
-    assert concluded(steps) == {edge(p, (1, 0), (1, 1)): 1, edge(p, (0, 1), (1, 1)): 0,
-                                edge(p, (1, 1), (2, 1)): 0}
-    assert "opens toward r2c1 (so r2c1 opens toward it too)" in steps[0].text
+    batch = run("forced-sides", p, s)
+    around = {edge(p, (1, 0), (1, 1)): 1, edge(p, (0, 1), (1, 1)): 0, edge(p, (1, 1), (2, 1)): 0}
+    got = concluded(batch)
+    assert {e: got.get(e) for e in around} == around
+    # each edge once: the first tile of the batch to force it says so, for both ends
+    assert sum(len(x.conclusions) for x in batch) == len(got)
+    left = [x for x in batch if x.text.startswith("The T at r2c1")]
+    assert "opens toward r2c2 and r3c1 (so r2c2 and r3c1 open toward it too)" in left[0].text
+    steps = [x for x in batch if x.text.startswith("The straight at r2c2")]
+    assert concluded(steps) == {edge(p, (1, 1), (2, 1)): 0}
+    assert steps[0].text == ("The straight at r2c2 is open toward r2c3; every way it can still "
+                             "turn, it is closed toward r3c2.")
     assert steps[0].premises == (edge(p, (1, 1), (1, 2)),)
 
 
@@ -336,6 +348,10 @@ def _solve_and_compare(r: dict, depth: int = 3) -> None:
     assert wrong == 0, r["id"]
     assert result.solved, (r["id"], result.reason)
     assert answer(p, result.state) == r["solution"]
+    state = initial_state(p)
+    for n, step in enumerate(result.steps, 1):
+        for e, v in step.conclusions:  # a step names only edges it decides
+            assert state.assign(e, v), (r["id"], n, step.technique, step.text)
 
 
 @pytest.mark.parametrize("rid", SAMPLE)

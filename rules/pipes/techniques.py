@@ -80,21 +80,26 @@ def _sides_phrase(view: View, t: int, open_dirs: list[int], closed_dirs: list[in
 def _tile_steps(view: View, tid: str, tier: int, nO, nC, text) -> list[Step]:
     """One step per tile with new sides in ``nO``/``nC`` (per-side tile masks).
 
-    A side shared by two tiles of the batch appears in both steps (each sentence is
-    complete); the solver logs a step only if it still decides something.
+    A side shared by two tiles of the batch is concluded by the first of them
+    only: each step names just the edges it decides (its neighbour's step has
+    already said the rest).
     """
     steps = []
     todo = nO[0] | nO[1] | nO[2] | nO[3] | nC[0] | nC[1] | nC[2] | nC[3]
     p = view.puzzle
+    claimed = 0  # edges an earlier step of the batch concludes
     for t in bits(todo):
         # walls are never concluded (a tile that must point at one is a contradiction,
         # which the rules check reports)
-        opens = [d for d in DIRS if (nO[SIDE[d]] >> t) & 1 and not p.is_wall(t, d)]
-        closes = [d for d in DIRS if (nC[SIDE[d]] >> t) & 1 and not p.is_wall(t, d)]
+        opens = [d for d in DIRS if (nO[SIDE[d]] >> t) & 1 and not p.is_wall(t, d)
+                 and not (claimed >> p.side_edge(t, d)) & 1]
+        closes = [d for d in DIRS if (nC[SIDE[d]] >> t) & 1 and not p.is_wall(t, d)
+                  and not (claimed >> p.side_edge(t, d)) & 1]
         if not (opens or closes):
             continue
         open_e = sum(1 << p.side_edge(t, d) for d in opens)
         close_e = sum(1 << p.side_edge(t, d) for d in closes)
+        claimed |= open_e | close_e
         sentence, premises = text(t, opens, closes)
         steps.append(_step(tid, tier, open_e, close_e, premises, sentence))
     return steps
