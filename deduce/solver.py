@@ -204,6 +204,12 @@ class Solver:
                     return
             changed = 0
             for step in (found if isinstance(found, list) else (found,)):
+                # a batch is found in one position: a step whose premises an
+                # earlier step of the batch decided may no longer read true
+                # ("either r7c2 or r8c1" with r7c2 just blackened); it is left
+                # for the next pass to find again if it still holds
+                if changed and any((changed >> i) & 1 for i in step.premises):
+                    continue
                 new = self.apply(state, step)
                 if new:  # an earlier finding of the same batch may have decided it all
                     changed |= new
