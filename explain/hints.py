@@ -119,9 +119,11 @@ def focus(kind: Kind, puzzle: Any, step: Step) -> str:
                     "area": "the cells", "choice": "the cells"}.get(role, "the cells")
             return f"{what} at {_names(kind, puzzle, shown)}"
     clue = _labelled(kind, puzzle, step.premises)
-    if clue:
+    if len(clue) == 1:
         i = clue[0]
         return f"the {kind.label(puzzle, i)} at {kind.cell_name(puzzle, i)}"
+    if clue:  # it weighs several numbers at once (reachability): where it concludes
+        return _part_of_grid(kind, puzzle, concluded)
     shown = [i for i in step.premises if i not in concluded]
     if shown:
         return _names(kind, puzzle, shown)

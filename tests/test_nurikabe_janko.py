@@ -78,6 +78,43 @@ def test_hypothesis_proofs_are_chains_when_outcomes_are_reused(pid):
     _replay(KIND.initial_state(puzzle), result.steps, pid)
 
 
+# Tier 4 (shape enumeration, battleground, squeeze, fence and enclosure) weighs the
+# whole position and builds on what earlier positions ruled out: not replayed.
+REPLAYED = {"island-closure", "clue-separation", "pool-prevention", "island-expansion",
+            "wall-expansion", "size-accounting", "unreachable", "last-cell-neighbour",
+            "pool-chokepoint", "island-confinement", "fragment-lifeline", "fragment-reach",
+            "wall-chokepoint", "wall-budget"}
+
+
+@pytest.mark.parametrize("pid", sample_ids())
+def test_premises_are_enough(pid):
+    """A step's premises are what its conclusion rests on: on the position where only
+    the numbers and the premise cells are decided, the same technique concludes the
+    same again (so ``deduce why`` and the diagrams show the whole reason)."""
+    techniques = {t.id: t for t in KIND.techniques}
+    assert REPLAYED <= set(techniques)
+    puzzle = from_record(janko_records()[pid])
+    result = Solver(KIND, puzzle, depth=0, budget=BUDGET).solve()
+    start = KIND.initial_state(puzzle)
+    state = start.copy()
+    replayed = 0
+    for n, step in enumerate(result.steps, 1):
+        if step.technique in REPLAYED:
+            given = start.copy()
+            for i in step.premises:
+                if state.value(i) is not None:
+                    given.assign(i, state.value(i))
+            found = techniques[step.technique].apply(KIND.view(puzzle, given)) or []
+            again = set()
+            for other in found if isinstance(found, list) else [found]:
+                again |= set(other.conclusions)
+            assert set(step.conclusions) <= again, f"{pid} step {n}: {step.text}"
+            replayed += 1
+        for cell, value in step.conclusions:
+            state.assign(cell, value)
+    assert replayed or not result.steps  # (janko-0962 needs a hypothesis at once)
+
+
 def test_sample_is_large_enough():
     assert len(sample_ids()) >= 100
 

@@ -67,8 +67,9 @@ def wall_budget(view: View):
         if not far:
             continue
         done |= far
+        # (every black cell counts; white cells bound the ways to the wall)
         steps.append(_step(
-            view, "wall-budget", 3, far, WHITE, wall,
+            view, "wall-budget", 3, far, WHITE, black | (g.border(within) & view.white),
             f"The numbers leave {budget} black cell{'s' if budget != 1 else ''} and "
             f"{budget - left} {'is' if budget - left == 1 else 'are'} placed, so only {left} more "
             f"can be black. A black cell at {_plural(far, '', 'any of ')}{g.names(far, 6)} would "

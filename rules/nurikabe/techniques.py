@@ -43,6 +43,77 @@ def _plural(mask: int, one: str, many: str) -> str:
     return one if mask & (mask - 1) == 0 else many
 
 
+# -- premises: the decided cells a finding rests on ---------------------------
+# A step's premises are the cells whose colours make its conclusion follow (with
+# the numbers): given only those, the same technique concludes the same again
+# (tests/test_nurikabe_janko.py replays that). ``deduce why`` follows them back.
+
+def _fence(view: View, region: Region) -> int:
+    """What keeps ``region`` from growing anywhere but its liberties: the black
+    cells around it and, for an island, the other islands next to those cells
+    (a cell touching another island is not its to take)."""
+    g = view.g
+    ring = g.border(region.mask)
+    out = ring & view.black
+    if region.clue is not None:
+        near = g.grow(ring)
+        for r in view.islands:
+            if r is not region and r.mask & near:
+                out |= r.mask
+    return out
+
+
+def _box(g, mask: int) -> tuple[int, int, int, int]:
+    """(top row, bottom row, left column, right column) of a non-empty mask."""
+    rows = [i // g.cols for i in bits(mask)]
+    cols = [i % g.cols for i in bits(mask)]
+    return min(rows), max(rows), min(cols), max(cols)
+
+
+def _reach_bounds(view: View, islands=None, toward: int = 0) -> int:
+    """What bounds the reach of ``islands`` (all by default): those islands, the
+    black cells and the other islands around their reach, and the white cells
+    without a number in or next to it (taken whole, at their full size).
+
+    ``toward``: the cells the finding is about. An island too small to come
+    near them on an open grid is kept away by its size alone: only its own
+    cells count then.
+    """
+    if islands is None and not toward:
+        got = view.__dict__.get("_bounds")
+        if got is None:
+            got = view.__dict__["_bounds"] = _reach_bounds(view, view.islands)
+        return got
+    g = view.g
+    reaches = view.reaches
+    if islands is None:
+        islands = view.islands
+    area = out = 0
+    box = _box(g, toward) if toward else None
+    for r in islands:
+        out |= r.mask
+        if r.complete:
+            continue  # it reaches nothing more, whatever surrounds it
+        if box is not None and r.need is not None:
+            # (the distance between bounding boxes is at most the true one)
+            top, bottom, left, right = _box(g, r.mask)
+            gap = max(0, top - box[1], box[0] - bottom) + max(0, left - box[3], box[2] - right)
+            if gap > r.remaining + 2:
+                continue
+        area |= reaches[r.clue]
+    ring = g.border(area)
+    out |= ring & view.black
+    near = g.grow(ring)
+    for r in view.islands:
+        if r.mask & near:
+            out |= r.mask
+    near |= area
+    for f in view.fragments:
+        if f.mask & near:
+            out |= f.mask
+    return out
+
+
 # --------------------------------------------------------------------- tier 0
 @TECHNIQUES.register("rules", tier=0, name="Rules check", check_only=True)
 def rules_check(view: View):
@@ -173,7 +244,7 @@ def island_expansion(view: View):
             why = f"needs {region.remaining} more" if region.clue is not None else \
                 "must reach a number"
             steps.append(_step(
-                view, "island-expansion", 2, libs, WHITE, region.mask,
+                view, "island-expansion", 2, libs, WHITE, region.mask | _fence(view, region),
                 f"{who[0].upper()}{who[1:]} {why} and can only grow through "
                 f"{view.g.name(libs.bit_length() - 1)}, so it is white.",
                 [("island", region.mask)]))
@@ -195,7 +266,7 @@ def wall_expansion(view: View):
         libs = view.g.border(wall) & view.unknown
         if libs and libs & (libs - 1) == 0:
             steps.append(_step(
-                view, "wall-expansion", 2, libs, BLACK, wall,
+                view, "wall-expansion", 2, libs, BLACK, wall | (view.g.border(wall) & view.white),
                 f"The wall at {view.g.names(wall, 3)} must connect to the other black cells "
                 f"and can only leave through {view.g.name(libs.bit_length() - 1)}, so it is black.",
                 [("wall", wall)]))
@@ -242,7 +313,7 @@ def unreachable(view: View):
     cells = view.unknown & ~union
     if not cells:
         return None
-    return _step(view, "unreachable", 2, cells, BLACK, cells,
+    return _step(view, "unreachable", 2, cells, BLACK, _reach_bounds(view, toward=cells),
                  f"No island can reach {view.g.names(cells)} within its size, so "
                  f"{_plural(cells, 'it is', 'they are')} black.")
 
@@ -266,7 +337,8 @@ def last_cell_neighbour(view: View):
         if common:
             who = view.region_name(island)
             steps.append(_step(
-                view, "last-cell-neighbour", 3, common, BLACK, island.mask | libs,
+                view, "last-cell-neighbour", 3, common, BLACK,
+                island.mask | libs | _fence(view, island),
                 f"{who[0].upper()}{who[1:]} needs one more cell, either "
                 f"{g.names(libs).replace(' and ', ' or ')}; {g.names(common)} "
                 f"{_plural(common, 'touches', 'touch')} all of them, so "
@@ -290,7 +362,7 @@ def pool_chokepoint(view: View):
         if open_ & (open_ - 1) == 0:
             i = open_.bit_length() - 1
             steps.append(_step(
-                view, "pool-chokepoint", 3, open_, WHITE, sq,
+                view, "pool-chokepoint", 3, open_, WHITE, sq | _reach_bounds(view, toward=sq),
                 f"{view.g.square_name(sq)[0].upper()}{view.g.square_name(sq)[1:]} needs a white "
                 f"cell and no island can reach its other unknown cells, so {view.g.name(i)} "
                 "is white.", [("square", sq)]))
@@ -325,7 +397,8 @@ def _confine(view: View, island: Region, area: int, mine) -> Step | None:
                             f"cells, fewer than {island.need}", tuple(bits(area)))
     if area.bit_count() == island.need and area & view.unknown:
         cells = area & view.unknown
-        return _step(view, "island-confinement", 3, cells, WHITE, area,
+        return _step(view, "island-confinement", 3, cells, WHITE,
+                     area | _reach_bounds(view, [island]),
                      f"{who[0].upper()}{who[1:]} can reach exactly {island.need} cells, "
                      f"so {g.names(cells)} {_plural(cells, 'is', 'are')} white.",
                      [("island", island.mask), ("area", area)])
@@ -343,7 +416,8 @@ def _confine(view: View, island: Region, area: int, mine) -> Step | None:
         bit = 1 << i
         without = view.reach_without(island, bit)
         if without.bit_count() < island.need:
-            return _step(view, "island-confinement", 3, bit, WHITE, area,
+            return _step(view, "island-confinement", 3, bit, WHITE,
+                         area | _reach_bounds(view, [island]),
                          f"Without {g.name(i)}, {who} could reach only "
                          f"{without.bit_count()} of its {island.need} cells, so "
                          f"{g.name(i)} is white.",
@@ -362,8 +436,9 @@ def _confine(view: View, island: Region, area: int, mine) -> Step | None:
                 regions = [("island", island.mask), ("square", sq), ("area", area)]
             if bit & target:
                 continue  # the cell is itself one of the ways to do the duty
-            return _step(view, "island-confinement", 3, bit, WHITE, area | target, text,
-                         regions)
+            # (only it can reach the target: the other islands' bounds count too)
+            return _step(view, "island-confinement", 3, bit, WHITE,
+                         area | target | _reach_bounds(view, toward=target), text, regions)
     if len(_CONFINED) > 200000:
         _CONFINED.clear()
     _CONFINED.add(seen)
@@ -444,12 +519,14 @@ def fragment_lifeline(view: View):
                                  f"but none of them without {g.name(i)}")
             if role == "fragment":
                 name = view.region_name(what)
-                return _step(view, "fragment-lifeline", 3, bit, WHITE, target | bit,
+                return _step(view, "fragment-lifeline", 3, bit, WHITE,
+                             target | bit | _reach_bounds(view),
                              f"{name[0].upper()}{name[1:]} must join a number; {who}, so "
                              f"{g.name(i)} is white.",
                              [("island", target)] + [("island", r.mask) for r in reachers])
             sq_name = g.square_name(what)
-            return _step(view, "fragment-lifeline", 3, bit, WHITE, target | bit,
+            return _step(view, "fragment-lifeline", 3, bit, WHITE,
+                         target | bit | _reach_bounds(view),
                          f"{sq_name[0].upper()}{sq_name[1:]} needs a white cell, one of "
                          f"{g.names(target, 4)}; {who}, so {g.name(i)} is white.",
                          [("square", what)] + [("island", r.mask) for r in reachers])
@@ -517,7 +594,8 @@ def fragment_reach(view: View):
                              f"and it could not take all {size} within its size",
                              f"but none could take all {size} within its size")
         steps.append(_step(
-            view, "fragment-reach", 3, bit, BLACK, frags | bit,
+            view, "fragment-reach", 3, bit, BLACK,
+            frags | bit | _reach_bounds(view, toward=merged),
             f"If {g.name(i)} were white it would join the white cells at {g.names(frags, 4)} "
             f"into {size} cells without a number; {why}, so {g.name(i)} is black.",
             [("island", frags)] + [("island", r.mask) for r in able]))
@@ -665,9 +743,8 @@ def _lost_target(view: View, island: Region, i: int, grown: int, role: str, targ
     regions = [("island", island.mask)] + [("island", r.mask) for r in reachers
                                           if r is not island]
     regions.append(("island" if role == "fragment" else "square", target))
-    premises = island.mask | target | (1 << i)
-    for r in reachers:
-        premises |= r.mask
+    premises = island.mask | target | (1 << i) \
+        | _reach_bounds(view, toward=g.grow(grown) | target)
     return _step(view, "fragment-reach", 3, 1 << i, BLACK, premises,
                  f"{duty}; if {g.name(i)} were white, {who} would grow to "
                  f"{grown.bit_count()} cells, and then {then}, so {g.name(i)} is black.",
@@ -740,7 +817,7 @@ def wall_chokepoint(view: View):
         if part & black != black:
             cut = black & ~part
             steps.append(_step(
-                view, "wall-chokepoint", 3, bit, BLACK, black,
+                view, "wall-chokepoint", 3, bit, BLACK, black | (g.border(part) & view.white),
                 f"The black cells at {g.names(part & black, 3)} can only reach those at "
                 f"{g.names(cut, 3)} through {g.name(i)}, so it is black.",
                 [("wall", part & black), ("wall", cut)]))
@@ -1013,7 +1090,8 @@ def island_squeeze(view: View):
                 continue
             flaw = flaw()
             who = view.region_name(island)
-            return _step(view, "island-squeeze", 4, bit, WHITE, without | bit,
+            return _step(view, "island-squeeze", 4, bit, WHITE,
+                         without | bit | view.black | view.white,
                          f"If {g.name(i)} were black, {who} would have to grow into exactly "
                          f"{g.names(without & ~island.mask, 6)}, and then {flaw}; so "
                          f"{g.name(i)} is white.",
@@ -1085,7 +1163,10 @@ def _shared_by_all(view: View, island: Region, valid: list[int], tid: str, why: 
         parts.append(f"{g.names(black)} {_plural(black, 'borders', 'border')} every one")
     conclusions = tuple((i, WHITE) for i in bits(white)) + tuple((i, BLACK) for i in bits(black))
     tier = TECHNIQUES.get(tid).tier
-    return Step(tid, tier, conclusions, tuple(bits(island.mask | white | black)),
+    # a completion is ruled out by pools, other islands' room and the wall's
+    # connection anywhere: the step rests on the whole position
+    return Step(tid, tier, conclusions, tuple(bits(island.mask | white | black | view.black
+                                                   | view.white)),
                 f"{who[0].upper()}{who[1:]} can be completed in {len(valid)} "
                 f"way{'s' if len(valid) != 1 else ''}{why}; " + " and ".join(parts) + ".",
                 regions=(("island", tuple(bits(island.mask))),))
