@@ -29,3 +29,41 @@ def janko_records() -> dict[str, dict]:
         pytest.skip(f"shared data not found at {path}", allow_module_level=True)
     with path.open() as f:
         return {r["id"]: r for r in map(json.loads, f)}
+
+
+def unreplayed_steps(kind, puzzle, steps, techniques, state=None, where="") -> list[str]:
+    """Steps of ``techniques`` (ids) whose premises are not the whole reason.
+
+    A step's premises are the decided unknowns its conclusion rests on: on the
+    position where only the puzzle's givens and those unknowns are decided (as
+    they were when the step was taken), the same technique must conclude the
+    same again. Walks ``steps`` from ``state`` (the start by default), and the
+    proofs of hypotheses from their assumption; returns one line per step that
+    fails.
+    """
+    by_id = {t.id: t for t in kind.techniques}
+    start = kind.initial_state(puzzle)
+    state = start.copy() if state is None else state.copy()
+    failed = []
+    for n, step in enumerate(steps, 1):
+        cases = step.proof if step.technique.startswith("either-way") else \
+            (step,) if step.assumption is not None else ()
+        for case in cases:
+            branch = state.copy()
+            branch.assign(*case.assumption)
+            failed += unreplayed_steps(kind, puzzle, case.proof, techniques, branch,
+                                       f"{where}{n}{case.assumption}/")
+        if step.technique in techniques:
+            given = start.copy()
+            for i in step.premises:
+                if state.value(i) is not None:
+                    given.assign(i, state.value(i))
+            found = by_id[step.technique].apply(kind.view(puzzle, given)) or []
+            again = set()
+            for other in found if isinstance(found, list) else [found]:
+                again |= set(other.conclusions)
+            if not set(step.conclusions) <= again:
+                failed.append(f"step {where}{n} [{step.technique}] {step.text}")
+        for i, v in step.conclusions:
+            state.assign(i, v)
+    return failed

@@ -9,7 +9,7 @@ import sys
 import pytest
 from hypothesis import HealthCheck, given, settings, strategies as st
 
-from conftest import SHARED
+from conftest import SHARED, unreplayed_steps
 from deduce.errors import Contradiction, InputError
 from deduce.solver import Solver
 from deduce.state import State
@@ -408,6 +408,17 @@ def test_janko_sample_solves_with_no_wrong_cell(pid):
     for n, step in enumerate(res.steps, 1):
         for k, v in step.conclusions:  # a step names only rooms it decides
             assert state.assign(k, v), (pid, n, step.technique, step.text)
+
+
+@pytest.mark.parametrize("pid", SAMPLE[::3] + ["076", "119"])
+def test_premises_are_the_whole_reason(pid):
+    """Given only the icons and the rooms a step names as premises, coloured as they were,
+    the same technique concludes the same again, in hypothesis proofs too."""
+    r = next(x for x in records() if x["id"] == f"janko-{pid}")
+    p = from_record(r)
+    res = Solver(KIND, p, depth=2, budget=60).solve()
+    assert res.steps
+    assert unreplayed_steps(KIND, p, res.steps, {t.id for t in TECHNIQUES}) == []
 
 
 @pytest.mark.parametrize("pid", ["007", "076", "119", "156"])

@@ -202,12 +202,16 @@ def _lowlink(adj: list[list[int]], root: int):
     return disc, low, parent, post
 
 
-def _walls(view: View, allowed: int, cell: int, removed: int) -> tuple[int, ...]:
+def _walls(view: View, allowed: int, cell: int, removed: int,
+           white: bool = False) -> tuple[int, ...]:
     """The rooms of ``removed`` and the black rooms around the side of ``cell`` that
-    ``removed`` cuts off (within ``allowed``): why that side is closed."""
+    ``removed`` cuts off (within ``allowed``): why that side is closed. ``white``:
+    every white room too (the route passes a white room cell by cell, an open one
+    all at once), for a finding that rests on where the route can go."""
     g = view.g
     side = g.flood(1 << cell, allowed & ~removed)
-    return tuple(bits(view.rooms(removed | (g.border(side) & view.black))))
+    extra = view.white if white else 0
+    return tuple(bits(view.rooms(removed | (g.border(side) & view.black) | extra)))
 
 
 def _exits(lay):
@@ -296,7 +300,9 @@ def exits(view: View):
         text = (f"{_cap(what)} {why}; only {cells} {'is' if need == 1 else 'are'} not black "
                 f"(nor a triangle), so "
                 f"{view.room_names(rooms)} {'is' if rooms & (rooms - 1) == 0 else 'are'} white.")
-        steps.append(_step("exits", 2, rooms, WHITE, view.rooms((1 << x) | free), text))
+        # (the black neighbours are why the others are not free)
+        steps.append(_step("exits", 2, rooms, WHITE,
+                           view.rooms((1 << x) | free | (g.neighbours[x] & view.black)), text))
     return steps or None
 
 
@@ -407,8 +413,19 @@ def white_connectivity(view: View):
             f"{'them' if plural else 'it'} off), so {'they are' if plural else 'it is'} black.",
             [("area", group)]))
     for k, w in forced.items():
+        # the black rooms around what is left to the white room without it
+        side, todo = 0, [w]
+        while todo:
+            j = todo.pop()
+            if (side >> j) & 1 or j == k:
+                continue
+            side |= 1 << j
+            todo.extend(u for u in adj[j] if not (side >> u) & 1)
+        walls = 0
+        for j in bits(side):
+            walls |= lay.room_nbrs[j] & view.black_rooms
         steps.append(_step(
-            "white-connectivity", 2, 1 << k, WHITE, (1 << k) | (1 << w) | (1 << root),
+            "white-connectivity", 2, 1 << k, WHITE, (1 << k) | (1 << w) | (1 << root) | walls,
             f"{_cap(view.room_name(k))} is white: without it {view.room_name(w)}, which is "
             f"white, could no longer connect to the start at {view.puzzle.cell_name(lay.start)}."))
     return steps or None
@@ -525,7 +542,7 @@ def route_chokepoint(view: View):
     for k, cell in forced.items():
         what = g.name(cell) if len(lay.room_cells[k]) == 1 else view.room_name(k)
         premises = 0
-        for x in _walls(view, allowed, lay.start, lay.room_masks[k]):
+        for x in _walls(view, allowed, lay.start, lay.room_masks[k], white=True):
             premises |= 1 << x
         steps.append(_step(
             "route-chokepoint", 3, 1 << k, WHITE, premises,
