@@ -194,8 +194,8 @@ class Solver:
             if not found:
                 if state.solved:
                     broken = kind.violations(puzzle, state)
-                    if broken:
-                        raise Contradiction("rules", broken[0])
+                    if broken:  # (a full grid: it rests on every unknown's value)
+                        raise Contradiction("rules", broken[0], tuple(bits(state.ones | state.zeros)))
                     return
                 if depth <= 0:
                     return

@@ -53,6 +53,21 @@ def unreplayed_steps(kind, puzzle, steps, techniques, state=None, where="") -> l
             branch.assign(*case.assumption)
             failed += unreplayed_steps(kind, puzzle, case.proof, techniques, branch,
                                        f"{where}{n}{case.assumption}/")
+        if step.assumption is not None and step.contradiction:
+            # the broken rule too: where these techniques show it at the branch's end,
+            # they show it from the givens and the contradiction's premises alone
+            end = state.copy()
+            end.assign(*step.assumption)
+            for sub in step.proof:
+                for i, v in sub.conclusions:
+                    end.assign(i, v)
+            if _breaks(kind, puzzle, end, techniques):
+                given = start.copy()
+                for i in step.premises[1:]:
+                    if end.value(i) is not None:
+                        given.assign(i, end.value(i))
+                if not _breaks(kind, puzzle, given, techniques):
+                    failed.append(f"step {where}{n} [{step.technique}] {step.contradiction}")
         if step.technique in techniques:
             given = start.copy()
             for i in step.premises:
@@ -67,3 +82,16 @@ def unreplayed_steps(kind, puzzle, steps, techniques, state=None, where="") -> l
         for i, v in step.conclusions:
             state.assign(i, v)
     return failed
+
+
+def _breaks(kind, puzzle, state, techniques) -> bool:
+    """Whether the rules check or one of ``techniques`` (ids) finds ``state`` broken."""
+    from deduce.errors import Contradiction
+    view = kind.view(puzzle, state)
+    for t in kind.techniques:
+        if t.id in techniques or t.check_only:
+            try:
+                t.apply(view)
+            except Contradiction:
+                return True
+    return False

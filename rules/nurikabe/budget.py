@@ -62,7 +62,7 @@ def wall_budget(view: View):
             raise Contradiction(
                 "wall-budget", f"the walls at {g.names(wall, 3)} and {g.names(apart[0], 3)} "
                 f"need more than the {left} black cell{'s' if left != 1 else ''} left to connect",
-                tuple(bits(wall | apart[0])))
+                tuple(bits(black | (g.border(within) & view.white))))
         far = view.unknown & ~within & ~done
         if not far:
             continue
@@ -255,7 +255,7 @@ def fence_budget(view: View):
         if not boxes:
             raise Contradiction(
                 "fence-budget", f"{who} cannot be fenced in with the {budget} black cells of "
-                "the puzzle", tuple(bits(island.mask)))
+                "the puzzle", tuple(bits(island.mask | view.black | view.white)))
         n = island.need
         common = _common(boxes, n, g.full)
         white = common & view.unknown
@@ -322,7 +322,7 @@ def enclosed_island(view: View):
                 "enclosed-island", f"the black cells {names} close a loop of wall around "
                 f"{view.region_name(a)} or {view.region_name(b)}, and the {budget} black cells "
                 "of the puzzle cannot fence in either away from the grid's edges",
-                tuple(bits(corner | a.mask | b.mask)))
+                tuple(bits(corner | a.mask | b.mask | view.black | view.white)))
         if len(fits) == 2:
             continue
         inside = fits[0]

@@ -131,26 +131,32 @@ def rules_check(view: View):
                 and not view.liberties(island):
             raise Contradiction("island-stuck", f"{view.region_name(island)} cannot grow to "
                                 f"{island.need} cells" if island.need else
-                                f"{view.region_name(island)} cannot grow", tuple(bits(island.mask)))
+                                f"{view.region_name(island)} cannot grow",
+                                tuple(bits(island.mask | _fence(view, island))))
     for frag in view.fragments:
         if frag.mask & near and not view.liberties(frag):
             raise Contradiction("orphan", f"{view.region_name(frag)} are cut off from every number"
                                 if frag.size > 1 else f"{view.region_name(frag)} is cut off from "
-                                "every number", tuple(bits(frag.mask)))
+                                "every number", tuple(bits(frag.mask | _fence(view, frag))))
     # new black cells never split the wall (they were open before): only cells
     # turned white since the last check can
     if black and view.changed & view.white:
         low = black & -black
-        if g.flood(low, black | view.unknown) & black != black:
+        part = g.flood(low, black | view.unknown)
+        if part & black != black:
             walls = view.walls()
+            # (the white cells around the first wall's side seal it off)
             raise Contradiction("wall-split", "the black cells can no longer all connect "
-                                f"({len(walls)} walls are sealed apart)", tuple(bits(black)))
+                                f"({len(walls)} walls are sealed apart)",
+                                tuple(bits(black | (g.border(part) & view.white))))
     total = view.puzzle.white_total
     if total is not None:
         if view.white.bit_count() > total:
-            raise Contradiction("too-white", f"more than {total} cells are white", ())
+            raise Contradiction("too-white", f"more than {total} cells are white",
+                                tuple(bits(view.white)))
         if black.bit_count() > g.n - total:
-            raise Contradiction("too-black", f"more than {g.n - total} cells are black", ())
+            raise Contradiction("too-black", f"more than {g.n - total} cells are black",
+                                tuple(bits(black)))
     return None
 
 
@@ -309,7 +315,7 @@ def unreachable(view: View):
     for frag in view.fragments:
         if not frag.mask & union:
             raise Contradiction("orphan", f"no number can reach {view.region_name(frag)}",
-                                tuple(bits(frag.mask)))
+                                tuple(bits(frag.mask | _reach_bounds(view, toward=frag.mask))))
     cells = view.unknown & ~union
     if not cells:
         return None
@@ -358,7 +364,8 @@ def pool_chokepoint(view: View):
         open_ = sq & view.unknown & union
         if not open_:
             raise Contradiction("pool", f"no island can reach {view.g.square_name(sq)}, "
-                                "which would be all black", tuple(bits(sq)))
+                                "which would be all black",
+                                tuple(bits(sq | _reach_bounds(view, toward=sq))))
         if open_ & (open_ - 1) == 0:
             i = open_.bit_length() - 1
             steps.append(_step(
@@ -394,7 +401,8 @@ def _confine(view: View, island: Region, area: int, mine) -> Step | None:
     who = view.region_name(island)
     if area.bit_count() < island.need:
         raise Contradiction("island-stuck", f"{who} can reach only {area.bit_count()} "
-                            f"cells, fewer than {island.need}", tuple(bits(area)))
+                            f"cells, fewer than {island.need}",
+                            tuple(bits(area | _reach_bounds(view, [island]))))
     if area.bit_count() == island.need and area & view.unknown:
         cells = area & view.unknown
         return _step(view, "island-confinement", 3, cells, WHITE,
@@ -997,7 +1005,7 @@ def battleground(view: View):
             if not survivors:
                 raise Contradiction("island-stuck", f"{view.region_name(island)} cannot be "
                                     "completed without blocking a neighbouring island",
-                                    tuple(bits(island.mask)))
+                                    tuple(bits(island.mask | view.black | view.white)))
             step = _shared_by_all(view, island, survivors, "battleground",
                                   f" that leave{'s' if len(survivors) == 1 else ''} room for "
                                   + " and ".join(
@@ -1192,7 +1200,8 @@ def _shapes_of(view: View, island: Region) -> list[int] | None:
             shapes = [s for s in shapes if _leaves_room(view, island, s)]
         if not shapes:
             raise Contradiction("island-stuck", f"no shape completes {view.region_name(island)} "
-                                "without breaking a rule", tuple(bits(island.mask)))
+                                "without breaking a rule",
+                                tuple(bits(island.mask | view.black | view.white)))
         if len(_LINEAGE) > 5000:
             _LINEAGE.clear()
         _remember_shapes(view, island, shapes)

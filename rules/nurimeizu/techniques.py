@@ -96,16 +96,20 @@ def rules_check(view: View):
     if cut:
         i = _lowest(cut)
         what = _mark_name(view, i) if (lay.marked >> i) & 1 else f"the white cell at {p.cell_name(i)}"
+        # (the black rooms around its side shut it off)
+        side = g.flood(1 << i, g.full & ~black)
         raise Contradiction("cut-off", f"{what} can no longer connect to the start",
-                            tuple(bits(view.rooms(cut))))
+                            tuple(bits(view.rooms((1 << i) | (g.border(side) & black)))))
     missing = 0
     if fresh:
         reach = g.flood(1 << s, g.full & ~black & ~lay.triangles)
         missing = ((1 << goal) | lay.circles) & ~reach
     if missing:
         i = _lowest(missing)
+        side = g.flood(1 << i, g.full & ~black & ~lay.triangles)
         raise Contradiction("no-route", f"no route from the start can reach {_mark_name(view, i)} "
-                            "without passing a black cell or a triangle", (room[i],))
+                            "without passing a black cell or a triangle",
+                            tuple(bits(view.rooms((1 << i) | (g.border(side) & black)))))
     for x, need in _exits(lay) if fresh else ():
         free = g.neighbours[x] & ~black & ~lay.triangles
         if free.bit_count() < need:
@@ -202,16 +206,14 @@ def _lowlink(adj: list[list[int]], root: int):
     return disc, low, parent, post
 
 
-def _walls(view: View, allowed: int, cell: int, removed: int,
-           white: bool = False) -> tuple[int, ...]:
+def _walls(view: View, allowed: int, cell: int, removed: int) -> tuple[int, ...]:
     """The rooms of ``removed`` and the black rooms around the side of ``cell`` that
-    ``removed`` cuts off (within ``allowed``): why that side is closed. ``white``:
-    every white room too (the route passes a white room cell by cell, an open one
-    all at once), for a finding that rests on where the route can go."""
+    ``removed`` cuts off (within ``allowed``): why that side is closed. And every white
+    room: the route passes a white room cell by cell, an open one all at once, so
+    where the route can go rests on them too."""
     g = view.g
     side = g.flood(1 << cell, allowed & ~removed)
-    extra = view.white if white else 0
-    return tuple(bits(view.rooms(removed | (g.border(side) & view.black) | extra)))
+    return tuple(bits(view.rooms(removed | (g.border(side) & view.black) | view.white)))
 
 
 def _exits(lay):
@@ -542,7 +544,7 @@ def route_chokepoint(view: View):
     for k, cell in forced.items():
         what = g.name(cell) if len(lay.room_cells[k]) == 1 else view.room_name(k)
         premises = 0
-        for x in _walls(view, allowed, lay.start, lay.room_masks[k], white=True):
+        for x in _walls(view, allowed, lay.start, lay.room_masks[k]):
             premises |= 1 << x
         steps.append(_step(
             "route-chokepoint", 3, 1 << k, WHITE, premises,
