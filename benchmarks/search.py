@@ -25,6 +25,7 @@ from pathlib import Path
 
 sys.path.insert(0, os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 
+from deduce.batch import percentile  # noqa: E402
 from deduce.search import search  # noqa: E402
 from deduce.solver import Solver  # noqa: E402
 from puzzles.nurikabe import KIND  # noqa: E402
@@ -45,11 +46,6 @@ def run(record: dict, depth: int, logic_budget: float, budget: float) -> dict:
         truth = KIND.solution(puzzle)
         out["wrong"] = any(s != truth for s in found.solutions)
     return out
-
-
-def _quantile(values: list[float], q: float) -> float:
-    values = sorted(values)
-    return values[min(len(values) - 1, int(q * len(values)))]
 
 
 def main(argv=None) -> int:
@@ -88,10 +84,11 @@ def main(argv=None) -> int:
     if searched:
         nodes = [r["nodes"] for r in searched]
         secs = [r["seconds"] for r in searched]
+        node90, sec90 = percentile(sorted(nodes), 90), percentile(sorted(secs), 90)
         print(f"{'':<10}{'median':>10}{'p90':>10}{'max':>10}{'total':>12}")
-        print(f"{'nodes':<10}{statistics.median(nodes):>10.0f}{_quantile(nodes, 0.9):>10}"
+        print(f"{'nodes':<10}{statistics.median(nodes):>10.0f}{node90:>10}"
               f"{max(nodes):>10}{sum(nodes):>12}")
-        print(f"{'seconds':<10}{statistics.median(secs):>10.3f}{_quantile(secs, 0.9):>10.3f}"
+        print(f"{'seconds':<10}{statistics.median(secs):>10.3f}{sec90:>10.3f}"
               f"{max(secs):>10.3f}{sum(secs):>12.1f}")
         unknown = [r["id"] for r in searched if r["result"] == "unknown"]
         if unknown:

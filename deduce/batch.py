@@ -372,7 +372,7 @@ def _done_ids(path: Path) -> tuple[dict[str, dict], bool]:
 
 # ------------------------------------------------------------------ summary
 
-def _percentile(sorted_values: list[float], p: float) -> float:
+def percentile(sorted_values: list[float], p: float) -> float:
     """Nearest-rank percentile of an ascending list."""
     k = max(0, math.ceil(p / 100 * len(sorted_values)) - 1)
     return sorted_values[k]
@@ -403,7 +403,7 @@ def summarize(results: list[dict], wall: float) -> dict:
         "wrong_cells": sum(number(r, "wrong_cells") or 0 for r in results),
         "puzzles_with_wrong_cells": sum(1 for r in results if number(r, "wrong_cells")),
         "seconds": ({"median": round(statistics.median(seconds), 4),
-                     "p90": _percentile(seconds, 90), "p99": _percentile(seconds, 99),
+                     "p90": percentile(seconds, 90), "p99": percentile(seconds, 99),
                      "max": seconds[-1], "total": round(sum(seconds), 2)} if seconds else {}),
         "wall_seconds": round(wall, 2),
         "not_solved": [r["id"] for r in results if r.get("verdict") != "solved"],
@@ -431,7 +431,7 @@ def summarize(results: list[dict], wall: float) -> dict:
             "disagree": sum(1 for r in results if r.get("oracle_agrees") is False),
             "skipped": sum(1 for r in results if "oracle_note" in r),
             "ratio_median": round(statistics.median(ratios), 3) if ratios else None,
-            "ratio_p90": round(_percentile(ratios, 90), 3) if ratios else None,
+            "ratio_p90": round(percentile(ratios, 90), 3) if ratios else None,
         }
     return summary
 

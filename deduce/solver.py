@@ -195,7 +195,8 @@ class Solver:
                 if state.solved:
                     broken = kind.violations(puzzle, state)
                     if broken:  # (a full grid: it rests on every unknown's value)
-                        raise Contradiction("rules", broken[0], tuple(bits(state.ones | state.zeros)))
+                        raise Contradiction("rules", broken[0],
+                                            tuple(bits(state.ones | state.zeros)))
                     return
                 if depth <= 0:
                     return

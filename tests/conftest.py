@@ -6,6 +6,8 @@ from pathlib import Path
 
 import pytest
 
+from deduce.errors import Contradiction
+
 SHARED = Path(__file__).resolve().parents[1].parent / "shared" / "data"
 
 
@@ -62,17 +64,10 @@ def unreplayed_steps(kind, puzzle, steps, techniques, state=None, where="") -> l
                 for i, v in sub.conclusions:
                     end.assign(i, v)
             if _breaks(kind, puzzle, end, techniques):
-                given = start.copy()
-                for i in step.premises[1:]:
-                    if end.value(i) is not None:
-                        given.assign(i, end.value(i))
-                if not _breaks(kind, puzzle, given, techniques):
+                if not _breaks(kind, puzzle, _given(start, end, step.premises[1:]), techniques):
                     failed.append(f"step {where}{n} [{step.technique}] {step.contradiction}")
         if step.technique in techniques:
-            given = start.copy()
-            for i in step.premises:
-                if state.value(i) is not None:
-                    given.assign(i, state.value(i))
+            given = _given(start, state, step.premises)
             found = by_id[step.technique].apply(kind.view(puzzle, given)) or []
             again = set()
             for other in found if isinstance(found, list) else [found]:
@@ -86,7 +81,6 @@ def unreplayed_steps(kind, puzzle, steps, techniques, state=None, where="") -> l
 
 def _breaks(kind, puzzle, state, techniques) -> bool:
     """Whether the rules check or one of ``techniques`` (ids) finds ``state`` broken."""
-    from deduce.errors import Contradiction
     view = kind.view(puzzle, state)
     for t in kind.techniques:
         if t.id in techniques or t.check_only:
@@ -95,3 +89,12 @@ def _breaks(kind, puzzle, state, techniques) -> bool:
             except Contradiction:
                 return True
     return False
+
+
+def _given(start, state, cells):
+    """``start`` with ``cells`` decided as they are in ``state`` (those ``state`` decides)."""
+    given = start.copy()
+    for i in cells:
+        if state.value(i) is not None:
+            given.assign(i, state.value(i))
+    return given

@@ -79,16 +79,6 @@ def wall_budget(view: View):
     return steps or None
 
 
-def _span(mask: int, cols: int, row_masks: list[int]) -> tuple[int, int, int, int]:
-    """(top row, bottom row, left column, right column) of a non-empty mask."""
-    top = ((mask & -mask).bit_length() - 1) // cols
-    bottom = (mask.bit_length() - 1) // cols
-    fold = 0
-    for r in range(top, bottom + 1):
-        fold |= (mask & row_masks[r]) >> (r * cols)
-    return top, bottom, (fold & -fold).bit_length() - 1, fold.bit_length() - 1
-
-
 def _lines(word: str, first: int, last: int) -> str:
     return f"{word} {first + 1}" if first == last else f"{word}s {first + 1}-{last + 1}"
 
@@ -145,7 +135,7 @@ def _boxes(view: View, island, budget: int, fixed_rows: list[int], fixed_cols: l
             rows_needed += [x for x in (t - 1, b + 1) if 0 <= x < R]
             cols_needed += [x for x in (lft - 1, rgt + 1) if 0 <= x < C]
     area = view.reaches[island.clue]
-    at, ab, al, ar = _span(area, C, row_masks)
+    at, ab, al, ar = g.span(area)
     t0, b0, l0, r0 = spans[island.clue]
     if inner:
         at, ab, al, ar = max(at, 1), min(ab, R - 2), max(al, 1), min(ar, C - 2)
@@ -194,14 +184,12 @@ def _fixed_lines(view: View) -> tuple[list[int], list[int]]:
     """Rows and columns the wall reaches whatever the islands do."""
     if not view.black:
         return [], []
-    t, b, lft, rgt = _span(view.black, view.g.cols, _bands(view.g)[0])
+    t, b, lft, rgt = view.g.span(view.black)
     return [t, b], [lft, rgt]
 
 
 def _spans(view: View) -> dict[int, tuple[int, int, int, int]]:
-    row_masks = _bands(view.g)[0]
-    return {r.clue: _span(r.mask, view.g.cols, row_masks)
-            for r in view.islands if r.need is not None}
+    return {r.clue: view.g.span(r.mask) for r in view.islands if r.need is not None}
 
 
 def _where(boxes, n: int, white: int, g) -> str:

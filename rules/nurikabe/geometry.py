@@ -85,6 +85,17 @@ class Geometry:
         one = (a | b | d | e) & ~((a & b) | (d & e) | ((a | b) & (d | e))) & tops
         return (one & a) | ((one & b) << 1) | ((one & d) << c) | ((one & e) << (c + 1))
 
+    def span(self, mask: int) -> tuple[int, int, int, int]:
+        """(top row, bottom row, left column, right column) of a non-empty mask."""
+        c = self.cols
+        row = (1 << c) - 1
+        top = ((mask & -mask).bit_length() - 1) // c
+        bottom = (mask.bit_length() - 1) // c
+        fold = 0
+        for r in range(top, bottom + 1):
+            fold |= (mask >> (r * c)) & row
+        return top, bottom, (fold & -fold).bit_length() - 1, fold.bit_length() - 1
+
     def components(self, mask: int) -> list[int]:
         out = []
         while mask:

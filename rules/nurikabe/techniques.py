@@ -63,13 +63,6 @@ def _fence(view: View, region: Region) -> int:
     return out
 
 
-def _box(g, mask: int) -> tuple[int, int, int, int]:
-    """(top row, bottom row, left column, right column) of a non-empty mask."""
-    rows = [i // g.cols for i in bits(mask)]
-    cols = [i % g.cols for i in bits(mask)]
-    return min(rows), max(rows), min(cols), max(cols)
-
-
 def _reach_bounds(view: View, islands=None, toward: int = 0) -> int:
     """What bounds the reach of ``islands`` (all by default): those islands, the
     black cells and the other islands around their reach, and the white cells
@@ -89,14 +82,14 @@ def _reach_bounds(view: View, islands=None, toward: int = 0) -> int:
     if islands is None:
         islands = view.islands
     area = out = 0
-    box = _box(g, toward) if toward else None
+    box = g.span(toward) if toward else None
     for r in islands:
         out |= r.mask
         if r.complete:
             continue  # it reaches nothing more, whatever surrounds it
         if box is not None and r.need is not None:
             # (the distance between bounding boxes is at most the true one)
-            top, bottom, left, right = _box(g, r.mask)
+            top, bottom, left, right = g.span(r.mask)
             gap = max(0, top - box[1], box[0] - bottom) + max(0, left - box[3], box[2] - right)
             if gap > r.remaining + 2:
                 continue

@@ -395,17 +395,8 @@ def white_connectivity(view: View):
         if disc[k] < 0:
             cut_off |= 1 << k
     while cut_off:
-        group, todo = 0, [_lowest(cut_off)]
-        while todo:  # the rooms joined to it without passing a black room
-            k = todo.pop()
-            if (group >> k) & 1:
-                continue
-            group |= 1 << k
-            todo.extend(u for u in adj[k] if not (group >> u) & 1)
+        group, walls = _shut_in(view, adj, _lowest(cut_off))
         cut_off &= ~group
-        walls = 0
-        for k in bits(group):
-            walls |= lay.room_nbrs[k] & view.black_rooms
         names = view.room_names(group)
         plural = group & (group - 1)
         steps.append(_step(
@@ -416,21 +407,28 @@ def white_connectivity(view: View):
             [("area", group)]))
     for k, w in forced.items():
         # the black rooms around what is left to the white room without it
-        side, todo = 0, [w]
-        while todo:
-            j = todo.pop()
-            if (side >> j) & 1 or j == k:
-                continue
-            side |= 1 << j
-            todo.extend(u for u in adj[j] if not (side >> u) & 1)
-        walls = 0
-        for j in bits(side):
-            walls |= lay.room_nbrs[j] & view.black_rooms
+        walls = _shut_in(view, adj, w, k)[1]
         steps.append(_step(
             "white-connectivity", 2, 1 << k, WHITE, (1 << k) | (1 << w) | (1 << root) | walls,
             f"{_cap(view.room_name(k))} is white: without it {view.room_name(w)}, which is "
             f"white, could no longer connect to the start at {view.puzzle.cell_name(lay.start)}."))
     return steps or None
+
+
+def _shut_in(view: View, adj: list[list[int]], room: int, without: int = -1) -> tuple[int, int]:
+    """The rooms joined to ``room`` through ``adj`` (rooms that are not black), leaving
+    out ``without``; and the black rooms around them, which shut them in."""
+    group, todo = 0, [room]
+    while todo:
+        k = todo.pop()
+        if (group >> k) & 1 or k == without:
+            continue
+        group |= 1 << k
+        todo.extend(u for u in adj[k] if not (group >> u) & 1)
+    walls = 0
+    for k in bits(group):
+        walls |= view.layout.room_nbrs[k] & view.black_rooms
+    return group, walls
 
 
 # --------------------------------------------------------------------- tier 3
