@@ -140,8 +140,14 @@ def parser() -> argparse.ArgumentParser:
 
 def main(argv: list[str] | None = None) -> int:
     args = parser().parse_args(argv)
-    if args.depth < 0:
-        print("deduce: error: --depth must be 0 or more", file=sys.stderr)
+    for option, value, least in (("--depth", args.depth, 0),
+                                 ("--human-depth", getattr(args, "human_depth", 0), 0)):
+        if value < least:
+            print(f"deduce: error: {option} must be {least} or more", file=sys.stderr)
+            return 2
+    budget = getattr(args, "budget", None)
+    if budget is not None and not budget >= 0:  # (NaN too; 0 is no budget where allowed)
+        print(f"deduce: error: --budget {budget:g}: must be 0 or more", file=sys.stderr)
         return 2
     out = Console(no_color=args.plain, highlight=False)
     try:

@@ -103,3 +103,13 @@ def test_bad_urls_and_paths_exit_2(arg):
 def test_bad_option_exit_2():
     assert run("solve", EXAMPLE, "--depth", "-1").returncode == 2
     assert run("solve", EXAMPLE, "--kind", "sudoku").returncode == 2
+
+
+@pytest.mark.parametrize("args,needle", [
+    (("solve", EXAMPLE, "--budget", "-1"), "--budget -1: must be 0 or more"),
+    (("check", EXAMPLE, "--budget", "nan"), "--budget nan: must be 0 or more"),
+    (("check", EXAMPLE, "--human-depth", "-1"), "--human-depth must be 0 or more"),
+])
+def test_negative_budget_or_depth_exit_2(args, needle):
+    r = run(*args)
+    assert r.returncode == 2 and r.stderr.strip() == f"deduce: error: {needle}"
