@@ -237,11 +237,18 @@ class Solver:
                 return found
         return None
 
-    @staticmethod
-    def apply(state: State, step: Step) -> int:
+    def apply(self, state: State, step: Step) -> int:
         changed = 0
         for i, v in step.conclusions:
-            changed |= state.assign(i, v)
+            try:
+                changed |= state.assign(i, v)
+            except Contradiction:
+                # two findings of one batch disagree: the clash rests on what
+                # this step rests on and on the cell's other value
+                kind, words = self.kind, self.kind.words
+                raise Contradiction(
+                    "clash", f"{kind.cell_name(self.puzzle, i)} would have to be both "
+                    f"{words[0]} and {words[1]}", (i,) + tuple(step.premises)) from None
         return changed
 
     # -- hypotheses -------------------------------------------------------

@@ -208,6 +208,30 @@ def test_after_a_hypothesis_needed_every_tier_each_candidate_tries_both_sets():
     assert r.verdict == "stuck"
 
 
+def test_a_batch_that_disagrees_is_a_clash_resting_on_the_step_that_clashed():
+    """Two findings of one batch give a lamp both values: the contradiction names
+    the lamp and what the second finding rested on (so a hypothesis ending in it
+    rests on that too)."""
+    reg = Registry()
+
+    @reg.register("split", tier=1, name="Split")
+    def split(view):
+        s = view.state
+        if s.value(0) is None or s.value(1) is None or s.value(2) is not None:
+            return None
+        return [Step("split", 1, ((2, 1),), (0,), "lamp 2 follows lamp 0"),
+                Step("split", 1, ((2, 0),), (1,), "lamp 2 is against lamp 1")]
+
+    kind = attrs.evolve(toy_kind(), techniques=reg)
+    solver = Solver(kind, Row(3), depth=0)
+    state = State(3, ones=0b11)
+    with pytest.raises(Contradiction) as broken:
+        solver.propagate(state, 0, [])
+    assert broken.value.rule == "clash"
+    assert broken.value.text == "lamp 2 would have to be both off and on"
+    assert set(broken.value.premises) == {1, 2}
+
+
 def test_stuck_when_no_technique_applies():
     p = Row(2)
     r = Solver(toy_kind(), p, depth=2).solve()
