@@ -623,6 +623,12 @@ CONTRADICTIONS = [
 # 3 .
 # # #
 """, "too-black"),
+    # 9 + 1 white cells in a 3x3 grid of 9
+    ("rules", """
+9 . .
+. . .
+. . 1
+""", "too-many-numbers"),
     # the white cell r3c3 is out of every island's reach
     ("unreachable", """
 1 . .

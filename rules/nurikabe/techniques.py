@@ -144,6 +144,9 @@ def rules_check(view: View):
                                 tuple(bits(black | (g.border(part) & view.white))))
     total = view.puzzle.white_total
     if total is not None:
+        if total > g.n:  # (the numbers alone say so: no cell is a premise)
+            raise Contradiction("too-many-numbers", f"the numbers add up to {total} white "
+                                f"cells, but the grid has only {g.n} cells")
         if view.white.bit_count() > total:
             raise Contradiction("too-white", f"more than {total} cells are white",
                                 tuple(bits(view.white)))
