@@ -18,7 +18,8 @@ from deduce.solver import Solver
 # covered by Nurimeizu and Pipes here (a Nurikabe one takes 10-70 s: benchmarks/generate.py)
 CASES = [("nurikabe", 6, 6, level, 2, 11) for level in (1, 2, 3)] + \
         [("nurimeizu", 6, 6, level, 2, 11) for level in (1, 2, 4)] + \
-        [("pipes", 6, 6, 1, 2, 11), ("pipes", 7, 7, 4, 1, 11)]
+        [("pipes", 6, 6, 1, 2, 11), ("pipes", 7, 7, 4, 1, 11)] + \
+        [(name, 2, 2, 1, 1, 11) for name in ("nurikabe", "nurimeizu", "pipes")]  # the smallest
 
 
 def run(*args):

@@ -61,8 +61,8 @@ def _squares(rows: int, cols: int) -> list[tuple[int, int, int, int]]:
 
 
 def white_tree(rng: random.Random, rows: int, cols: int) -> set[int] | None:
-    """The white cells of a random solution: a tree of cells with no 2x2 square all
-    black (none is all white, a tree has no cycle), or None."""
+    """The white cells of a random solution: a tree of two or more cells with no
+    2x2 square all black (none is all white, a tree has no cycle), or None."""
     n = rows * cols
     nb = [_neighbours(rows, cols, i) for i in range(n)]
     white = {rng.randrange(n)}
@@ -71,7 +71,7 @@ def white_tree(rng: random.Random, rows: int, cols: int) -> set[int] | None:
         frontier = [i for i in range(n) if i not in white
                     and sum(j in white for j in nb[i]) == 1]
         black_squares = [sq for sq in squares if not any(i in white for i in sq)]
-        if not black_squares:
+        if not black_squares and len(white) > 1:  # (S and G need two cells)
             return white
         if not frontier:
             return None
