@@ -14,6 +14,14 @@ branching there closes off the other branches sooner. Before the first dead
 end, and between equal weights, the kind's candidate order decides. The
 order changes only how fast the search ends, never what it finds.
 
+It does not learn nogoods. Clause learning was measured on the janko puzzles:
+tracing a dead end's premises back to the decisions it rests on gives
+nogoods that hold nearly every decision on the path (on janko-0687 23 of 23
+on average: wall and reach premises are wide), so it prunes almost nothing
+(183 searches: 33 965 nodes against 35 219, and slower); shrinking each one
+by propagating without one decision at a time leaves about 8 but costs about
+0.15 s a dead end, more than the nodes it saves.
+
 (tests/test_search.py and tests/test_check.py use it with a real kind.)
 """
 from __future__ import annotations
