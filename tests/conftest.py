@@ -7,6 +7,12 @@ from pathlib import Path
 import pytest
 
 from deduce.errors import Contradiction
+from puzzles.nurikabe import KIND as NURIKABE
+
+# Every Nurikabe technique of tiers 1-3 names the whole reason as its premises. Tier 4
+# (shape enumeration, battleground, squeeze, fence and enclosure) weighs the whole
+# position and builds on what earlier positions ruled out: not replayed.
+NURIKABE_REPLAYED = {t.id for t in NURIKABE.techniques if t.tier <= 3 and not t.check_only}
 
 SHARED = Path(__file__).resolve().parents[1].parent / "shared" / "data"
 
@@ -31,6 +37,15 @@ def janko_records() -> dict[str, dict]:
         pytest.skip(f"shared data not found at {path}", allow_module_level=True)
     with path.open() as f:
         return {r["id"]: r for r in map(json.loads, f)}
+
+
+def redecided_steps(kind, puzzle, steps) -> list[str]:
+    """Steps (of a main line) that name an unknown an earlier step already decided:
+    a step names only what it decides. A clash raises Contradiction."""
+    state = kind.initial_state(puzzle)
+    return [f"step {n} [{step.technique}] {step.text}"
+            for n, step in enumerate(steps, 1)
+            if not all([state.assign(i, v) for i, v in step.conclusions])]
 
 
 def unreplayed_steps(kind, puzzle, steps, techniques, state=None, where="") -> list[str]:
