@@ -60,8 +60,9 @@ def wall_budget(view: View):
         apart = [w for w in walls if not w & within]
         if apart:
             raise Contradiction(
-                "wall-budget", f"the walls at {g.names(wall, 3)} and {g.names(apart[0], 3)} "
-                f"need more than the {left} black cell{'s' if left != 1 else ''} left to connect",
+                "wall-budget", f"joining the wall at {g.names(wall, 3)} to the wall at "
+                f"{g.names(apart[0], 3)} would take more than the {left} black "
+                f"cell{'s' if left != 1 else ''} left",
                 tuple(bits(black | (g.border(within) & view.white))))
         far = view.unknown & ~within & ~done
         if not far:

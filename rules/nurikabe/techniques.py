@@ -15,7 +15,7 @@ from deduce.state import bits
 from deduce.step import Step
 from deduce.technique import Registry
 
-from rules.nurikabe.view import Region, View
+from rules.nurikabe.view import Region, View, names_and
 
 TECHNIQUES = Registry()
 BLACK, WHITE = 1, 0
@@ -137,11 +137,11 @@ def rules_check(view: View):
         low = black & -black
         part = g.flood(low, black | view.unknown)
         if part & black != black:
-            walls = view.walls()
-            # (the white cells around the first wall's side seal it off)
-            raise Contradiction("wall-split", "the black cells can no longer all connect "
-                                f"({len(walls)} walls are sealed apart)",
-                                tuple(bits(black | (g.border(part) & view.white))))
+            near, far, piece = _split_walls(view, view.changed & view.white)
+            # (the white cells around the first named wall's side seal it off)
+            raise Contradiction("wall-split", f"the wall at {g.names(near, 3)} can no longer "
+                                f"reach the wall at {g.names(far, 3)}",
+                                tuple(bits(black | (g.border(piece) & view.white))))
     total = view.puzzle.white_total
     if total is not None:
         if total > g.n:  # (the numbers alone say so: no cell is a premise)
@@ -154,6 +154,27 @@ def rules_check(view: View):
             raise Contradiction("too-black", f"more than {g.n - total} cells are black",
                                 tuple(bits(black)))
     return None
+
+
+def _split_walls(view: View, new_white: int) -> tuple[int, int, int]:
+    """Two black groups the white cells have sealed apart, the nearest to
+    ``new_white`` (the cells whose turning white split the wall) on two
+    sides of the split, and the black and open cells joined to the first:
+    a person looks where the last cells changed."""
+    g = view.g
+    black = view.black
+    pieces = [p for p in g.components(black | view.unknown) if p & black]
+    walls = view.walls()
+    found: dict[int, int] = {}  # piece (index) -> its wall nearest new_white
+    ring = new_white or black & -black
+    while len(found) < 2:
+        for k, piece in enumerate(pieces):
+            if k not in found and ring & piece & black:
+                hit = ring & piece & black
+                found[k] = next(w for w in walls if w & hit & -hit)
+        ring = g.grow(ring)
+    (k, near), (_, far) = list(found.items())[:2]
+    return near, far, pieces[k]
 
 
 def _squares_near(view: View, mask: int):
@@ -549,7 +570,7 @@ def _islands_could(view: View, islands: list[Region], what: str, alone: str,
     r1c1 and the 4 at r5c5 could reach it, but none of them without r2c2"."""
     if len(islands) == 1:
         return f"only {view.region_name(islands[0])} could {what}, {alone}"
-    return f"{_and([view.region_name(r) for r in islands])} could {what}, {together}"
+    return f"{names_and([view.region_name(r) for r in islands])} could {what}, {together}"
 
 
 @TECHNIQUES.register("fragment-reach", tier=3, name="Fragment out of reach")
@@ -728,7 +749,7 @@ def _lost_target(view: View, island: Region, i: int, grown: int, role: str, targ
     put ``target`` out of the reach of all its ``reachers``."""
     g = view.g
     who = view.region_name(island)
-    only = _and([view.region_name(r) for r in reachers])
+    only = names_and([view.region_name(r) for r in reachers])
     if role == "fragment":
         duty = (f"Only {only} can reach the white "
                 f"{_plural(target, 'cell', 'cells')} at {g.names(target, 4)}")
@@ -739,7 +760,7 @@ def _lost_target(view: View, island: Region, i: int, grown: int, role: str, targ
     if reachers == [island]:
         then = f"it could no longer reach {them} within its size"
     elif island in reachers:
-        others = _and([view.region_name(r) for r in reachers if r is not island])
+        others = names_and([view.region_name(r) for r in reachers if r is not island])
         then = (f"no island could reach {them}: not it within its size, nor {others} "
                 "without touching it")
     else:
@@ -753,11 +774,6 @@ def _lost_target(view: View, island: Region, i: int, grown: int, role: str, targ
                  f"{duty}; if {g.name(i)} were white, {who} would grow to "
                  f"{grown.bit_count()} cells, and then {then}, so {g.name(i)} is black.",
                  regions)
-
-
-def _and(names: list[str]) -> str:
-    """"a", "a and b", "a, b and c"."""
-    return names[0] if len(names) == 1 else ", ".join(names[:-1]) + " and " + names[-1]
 
 
 def _duties(view: View) -> dict[int, list[tuple[str, int]]]:

@@ -24,6 +24,11 @@ RECENT_POSITIONS = 12  # white components of recent views, reused by later ones
 _RECENT: list[tuple] = []  # (geometry, white cells, their components)
 
 
+def names_and(names: list[str]) -> str:
+    """"a", "a and b", "a, b and c"."""
+    return names[0] if len(names) == 1 else ", ".join(names[:-1]) + " and " + names[-1]
+
+
 class Region:
     """A white region: an island (``clue`` set) or a fragment (``clue`` None)."""
 
@@ -124,7 +129,8 @@ class View:
                 if clues & (clues - 1):
                     raise Contradiction(
                         "joined-clues",
-                        f"{self.g.names(clues)} are numbers in one white region",
+                        f"{names_and([self.puzzle.clue_name(i) for i in bits(clues)])} "
+                        "are joined in one white region",
                         tuple(bits(comp)))
                 cell = clues.bit_length() - 1
                 region = Region(comp, cell, self.clue_need[cell])
