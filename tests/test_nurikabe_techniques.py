@@ -716,6 +716,9 @@ def test_rules_check_covers_each_broken_rule():
      "joining the wall at r1c1 to the wall at r3c3 would take more than the 2 black cells left"),
     ("rules", "2 + 3\n. . .\n. . .",
      "the 2 at r1c1 and the 3 at r1c3 are joined in one white region"),
+    ("rules", "1 . +\n. . .\n+ . .", "3 cells are white, but the numbers add up to 1"),
+    ("rules", "1 # #\n# 3 .\n# # #",
+     "6 cells are black, but the numbers leave only 5 of the 9 cells black"),
 ])
 def test_contradiction_sentences(tid, text, sentence):
     """Hypothesis proofs end in these sentences: each names what breaks."""

@@ -147,11 +147,13 @@ def rules_check(view: View):
         if total > g.n:  # (the numbers alone say so: no cell is a premise)
             raise Contradiction("too-many-numbers", f"the numbers add up to {total} white "
                                 f"cells, but the grid has only {g.n} cells")
-        if view.white.bit_count() > total:
-            raise Contradiction("too-white", f"more than {total} cells are white",
-                                tuple(bits(view.white)))
+        white = view.white.bit_count()
+        if white > total:
+            raise Contradiction("too-white", f"{white} cells are white, but the numbers add "
+                                f"up to {total}", tuple(bits(view.white)))
         if black.bit_count() > g.n - total:
-            raise Contradiction("too-black", f"more than {g.n - total} cells are black",
+            raise Contradiction("too-black", f"{black.bit_count()} cells are black, but the "
+                                f"numbers leave only {g.n - total} of the {g.n} cells black",
                                 tuple(bits(black)))
     return None
 
