@@ -138,6 +138,10 @@ def parser() -> argparse.ArgumentParser:
     return p
 
 
+UNBOUNDED = 1 << 16  # the width of a walkthrough that does not go to a terminal
+WALKTHROUGHS = ("solve", "hint", "why", "check")  # commands that print steps or grids
+
+
 def main(argv: list[str] | None = None) -> int:
     args = parser().parse_args(argv)
     for option, value, least in (("--depth", args.depth, 0),
@@ -150,6 +154,10 @@ def main(argv: list[str] | None = None) -> int:
         print(f"deduce: error: --budget {budget:g}: must be 0 or more", file=sys.stderr)
         return 2
     out = Console(no_color=args.plain, highlight=False)
+    if args.command in WALKTHROUGHS and not out.is_terminal:
+        # into a file or a pipe: one line per step, and grids whole (not cut
+        # at 80 columns); a terminal wraps and crops to its own width
+        out.width = UNBOUNDED
     try:
         return args.run(args, out)
     except InputError as e:

@@ -24,6 +24,26 @@ def test_solve_example_text():
     assert "1. [" in r.stdout
 
 
+def test_walkthrough_into_a_pipe_keeps_steps_and_grids_whole(tmp_path):
+    """Not on a terminal, nothing is wrapped or cut at 80 columns: one line per
+    step, and every row of a 41-column diagram and grid in full."""
+    f = tmp_path / "wide.txt"
+    f.write_text(" ".join(["1", "."] * 20 + ["1"]) + "\n" + " ".join(["."] * 41) + "\n"
+                 + " ".join([".", "2"] * 20 + ["."]) + "\n")
+    r = run("solve", f, "--plain", "--diagrams", "--depth", "0")
+    assert "…" not in r.stdout
+    lines = r.stdout.splitlines()
+    steps = json.loads(run("solve", f, "--format", "json", "--depth", "0").stdout)["steps"]
+    assert len(steps) > 20
+    assert sum(1 for line in lines if line[:1].isdigit()) == len(steps)
+    diagram_rows = [line for line in lines if line.startswith("      ")]
+    assert len(diagram_rows) == 3 * len(steps)
+    assert all(len(row.split()) == 41 for row in diagram_rows
+               if "[" not in row and ">" not in row and "(" not in row)
+    grid = lines[-5:-2]  # the final grid, a blank line and the summary
+    assert all(len(row.split()) == 41 for row in grid), grid
+
+
 def test_solve_json_fields():
     r = run("solve", EXAMPLE, "--format", "json")
     assert r.returncode == 0
