@@ -730,26 +730,26 @@ def test_contradiction_sentences(tid, text, sentence):
 def test_wall_split_names_the_walls_on_both_sides():
     """A split wall is told by two of its parts: the one next to the cell that just
     turned white, and the nearest part beyond the split. The premises (every black
-    cell and the white cells around the first part) break the rule on their own,
+    cell and the white cells around one of the two) break the rule on their own,
     even when the part holding the first black cell is neither of the two."""
     view = board("""
-# . + . #
+# + . + #
 + + 9 + +
 . . + . .
-# . . . .
+# . + . #
 """)
     view.changed = 1 << 9  # r2c5 has just turned white
     with pytest.raises(Contradiction) as info:
         TECHNIQUES.get("rules").apply(view)
     c = info.value
     assert c.rule == "wall-split"
-    assert c.text == "the wall at r1c5 can no longer reach the wall at r1c1"
-    assert set(c.premises) == {0, 4, 15, 2, 8, 9}  # the black cells; r1c3, r2c4, r2c5
+    assert c.text == "the wall at r1c5 can no longer reach the wall at r4c5"
+    assert set(c.premises) == {0, 4, 15, 19, 3, 9}  # the black cells; r1c4 and r2c5
     alone = board("""
-# . + . #
-. . 9 + +
+# . . + #
+. . 9 . +
 . . . . .
-# . . . .
+# . . . #
 """)  # the number and the premises only
     with pytest.raises(Contradiction) as again:
         TECHNIQUES.get("rules").apply(alone)

@@ -138,10 +138,12 @@ def rules_check(view: View):
         part = g.flood(low, black | view.unknown)
         if part & black != black:
             near, far, piece = _split_walls(view, view.changed & view.white)
-            # (the white cells around the first named wall's side seal it off)
+            # (the white cells around one named wall's side seal it off: the
+            # first wall's side, when the first black cell's is neither)
+            sealed = part if (near | far) & part else piece
             raise Contradiction("wall-split", f"the wall at {g.names(near, 3)} can no longer "
                                 f"reach the wall at {g.names(far, 3)}",
-                                tuple(bits(black | (g.border(piece) & view.white))))
+                                tuple(bits(black | (g.border(sealed) & view.white))))
     total = view.puzzle.white_total
     if total is not None:
         if total > g.n:  # (the numbers alone say so: no cell is a premise)
