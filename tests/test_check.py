@@ -57,7 +57,7 @@ def test_no_solution_names_the_rule(tmp_path):
 
 
 def test_budget_exhausted_is_unknown_exit_3():
-    r = run("check", Path(ROOT.parent, "shared/data/nurikabe/janko.jsonl"), "--id", "janko-0753",
+    r = run("check", Path(ROOT.parent, "shared/data/nurikabe/janko.jsonl"), "--id", "janko-0687",
             "--budget", "2", "--human-depth", "0")
     if r.returncode == 2 and "no such file" in r.stderr:
         pytest.skip("shared data absent")

@@ -116,6 +116,18 @@ def test_budget_techniques_checked_on_real_puzzles():
     assert {"wall-budget", "fence-budget", "enclosed-island"} <= used, used
 
 
+def test_tight_wall_solves_janko_0753():
+    """19 black cells on 10x10 with a number next to each edge: the wall must reach
+    all 10 rows and 10 columns, which takes all 19, so each row and column holds one
+    stretch of black. Without this no technique applied at all; with it, hypotheses
+    of depth 2 finish (every cell checked against the solution by ``check``)."""
+    result = check(janko_records()["janko-0753"])
+    assert result.solved, result.reason
+    used = {s.technique for s in result.steps} | {p.technique for s in result.steps
+                                                   for p in s.proof}
+    assert "tight-wall" in used and result.grade.max_depth <= 2
+
+
 def test_enclosed_island_solves_janko_0029():
     """The 37 and the 36 meet at a corner: the wall's loop goes round the 36, which
     needs all 27 black cells off the edges (2h + 2w + 3 for a 6x6 block). No

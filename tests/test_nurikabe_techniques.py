@@ -237,6 +237,20 @@ POSITIVE = [
 . . .
 . . .
 """, "r2c3+", 1),
+    # 7 black cells reach 4 rows and 4 columns: column 2's one stretch ends at the 4
+    ("tight-wall", """
+2 . . 3
+. # . .
+. 4 . .
+. . . .
+""", "r4c2+", 1),
+    # 6 black cells over 3 rows and 4 columns: row 2's stretch runs from r2c2 to r2c4
+    # (so r2c3 is black), and row 3 holds the 1 and the 2: its stretch lies between them
+    ("tight-wall", """
+. . . 3
+. # . #
+1 . 2 .
+""", "r2c3# r3c4+", 1),
     # 6 white cells, 3 black: only 2 more black cells may join the wall at r1c1
     ("wall-budget", """
 # . .
@@ -443,6 +457,19 @@ NEGATIVE = [
 . . .
 . . 3
 """, 2),
+    # tight (5 black cells over 3 rows and 3 columns), but no black cell yet and the
+    # islands of each line are already apart
+    ("tight-wall", """
+1 . 1
+. . .
+1 . 1
+""", 1),
+    # 5 black cells, but the wall need only reach 2 rows and 2 columns: not tight
+    ("tight-wall", """
+1 . .
+. . .
+. . 3
+""", 1),
     # 3 more black cells: every cell is within reach of the wall
     ("wall-budget", """
 # . .
@@ -577,6 +604,13 @@ CONTRADICTIONS = [
 . . .
 . . #
 """, "wall-budget"),
+    # every row and column must hold a black cell (each has two islands), which takes
+    # 3 + 3 - 1 = 5, but the numbers leave 4
+    ("tight-wall", """
+1 . 1
+. . .
+1 . 2
+""", "tight-wall"),
     # one black cell cannot fence in the 1 in the middle
     ("fence-budget", """
 . . .
@@ -1131,7 +1165,7 @@ def test_white_components_reused_from_recent_views_are_exact(rows, cols, rnd):
             assert view._white_components() == g.components(view.white)
 
 
-def _few_black_boards(count: int, seed: int):
+def _few_black_boards(count: int, seed: int, spare: int = 0):
     """Random boards whose numbers leave fewer black cells than rows + columns - 1
     (where the wall-budget techniques have something to say), each with a
     position: empty, or cells copied from one solution, sometimes one flipped."""
@@ -1140,7 +1174,7 @@ def _few_black_boards(count: int, seed: int):
     while made < count:
         rows, cols = rng.choice([(3, 3), (3, 4), (4, 3), (4, 4), (3, 5), (5, 3), (4, 5), (5, 4)])
         n = rows * cols
-        black = rng.randint(1, rows + cols - 2)
+        black = rng.randint(1, rows + cols - 2 + spare)
         k = rng.randint(1, 3)
         if n - black < k:
             continue
@@ -1171,6 +1205,15 @@ def test_budget_techniques_sound_on_few_black_boards():
     fired, raised = _judge_on(("wall-budget", "fence-budget"), _few_black_boards(400, seed=7))
     assert min(fired.values()) >= 10, fired
     assert raised["wall-budget"] + raised["fence-budget"] >= 5, raised
+
+
+def test_tight_wall_sound_on_few_black_boards():
+    """Tight wall on 600 random positions with at most rows + columns - 1 black cells,
+    against every solution: each conclusion holds in all of them, a Contradiction only
+    where there is none, and it does conclude and raise on many of them."""
+    fired, raised = _judge_on(("tight-wall",), _few_black_boards(600, seed=11, spare=1))
+    assert fired["tight-wall"] >= 10, fired
+    assert raised["tight-wall"] >= 5, raised
 
 
 def _judge_on(tids, positions) -> tuple[dict[str, int], dict[str, int]]:

@@ -1,7 +1,7 @@
 """Wall-budget techniques: the numbers fix how many cells are black.
 
 When every clue is a number, a solution has exactly ``B = cells - sum of
-numbers`` black cells, all in one connected wall. Two consequences a person
+numbers`` black cells, all in one connected wall. Consequences a person
 can count out:
 
 * **Wall budget** -- a cell that could only join the wall by way of more
@@ -13,7 +13,13 @@ can count out:
   island that is not on the grid's edge, so when ``B`` is small an island can
   only lie where a short fence can close it off: in a corner, along an edge.
 
-Both only matter on puzzles with few black cells (janko-1030: 10 black cells
+* **Tight wall** -- when the rows and columns the wall must reach need all
+  the black cells there are (``h + w - 1``), the wall has none to spare: it
+  holds one stretch of black in each of those rows and columns, and none
+  outside them (janko-0753: 19 black cells must reach all 10 rows and 10
+  columns).
+
+They only matter on puzzles with few black cells (janko-1030: 10 black cells
 in a 32x32 grid) or at the very end of a solve; they cost little otherwise.
 """
 from __future__ import annotations
@@ -363,3 +369,132 @@ def _chessboard_pairs(g, black: int, white: int) -> list[tuple[int, tuple[int, i
             pair = (i, i + C + 1) if x & white else (i + 1, i + C)
             out.append((sq, pair))
     return out
+
+
+def _needed_lines(view: View, lines: list[int], width: int, near) -> list[int]:
+    """Indexes of the rows (or columns) ``lines`` that must hold a black cell.
+
+    A line holds one if it holds one already; otherwise, if it were all white
+    it would be one white region with every white cell of the two lines next
+    to it: that is not allowed when those cells belong to two islands, or to
+    one whose size is smaller than the line plus those cells."""
+    black, white = view.black, view.white
+    islands = view.islands
+    out = []
+    for k, line in enumerate(lines):
+        if line & black:
+            out.append(k)
+            continue
+        around = near(k) & white
+        touched = [r for r in islands if r.mask & (around | line)]
+        if len(touched) > 1:
+            out.append(k)
+        elif touched and touched[0].need is not None \
+                and width + (around & ~line).bit_count() > touched[0].need:
+            out.append(k)
+    return out
+
+
+@TECHNIQUES.register("tight-wall", tier=3, name="Tight wall")
+def tight_wall(view: View):
+    """A wall with no cell to spare holds one stretch of black in each row and column.
+
+    Every row that must hold a black cell (``_needed_lines``) and every row
+    between two such rows does (the wall is connected); the same for columns.
+    A connected wall reaching h rows and w columns has at least h + w - 1
+    cells. When that is exactly the number of black cells the numbers leave,
+    no black cell lies outside those rows and columns, and the wall has as
+    many runs (stretches of black along a row or a column) as rows and
+    columns: a wall of W cells has at most W + 1 (see ``_least_fence``), and
+    each of its rows and columns holds one. So black cells of one row (or
+    column) are joined by black cells, and a white cell ends the stretch:
+    the cells past it are white.
+    """
+    budget = view.puzzle.black_total
+    g = view.g
+    if budget is None or budget >= g.rows + g.cols or not view.unknown:
+        return None
+    row_masks, col_masks = _bands(g)
+    rows = _needed_lines(view, row_masks, g.cols,
+                         lambda r: sum(row_masks[max(r - 1, 0):r + 2]))
+    cols = _needed_lines(view, col_masks, g.rows,
+                         lambda c: sum(col_masks[max(c - 1, 0):c + 2]))
+    if not rows or not cols:
+        return None
+    r0, r1, c0, c1 = min(rows), max(rows), min(cols), max(cols)
+    least = (r1 - r0 + 1) + (c1 - c0 + 1) - 1
+    premises = view.black | view.white
+    span = f"{_lines('row', r0, r1)} and {_lines('column', c0, c1)}"
+    if least > budget:
+        raise Contradiction(
+            "tight-wall", f"the wall must reach {span}, which takes at least {least} black "
+            f"cells, but the numbers leave {budget}", tuple(bits(premises)))
+    if least < budget:
+        return None
+    box = sum(row_masks[r0:r1 + 1]) & sum(col_masks[c0:c1 + 1])
+    unknown, black, white = view.unknown, view.black, view.white
+    to_black = to_white = 0
+    for bands, first, last in ((row_masks, r0, r1), (col_masks, c0, c1)):
+        for band in bands[first:last + 1]:
+            # islands with cells in this line: the one stretch lies between them
+            parts = sorted((m & -m, 1 << (m.bit_length() - 1))
+                           for m in (r.mask & band for r in view.islands) if m)
+            if len(parts) > 2 or len(parts) == 2 and parts[0][1] > parts[1][0]:
+                raise Contradiction(
+                    "tight-wall", f"the wall must reach {span} with no black cell to spare, "
+                    "so each row and column holds one stretch of black; the line through "
+                    f"{g.names(band & (view.white & view.island_cells), 3)} would need more, "
+                    "to keep its islands apart", tuple(bits(premises)))
+            if len(parts) == 2:
+                lo_end, hi_start = parts[0][1], parts[1][0]
+                inside = (hi_start - 1) & ~(lo_end | (lo_end - 1))  # strictly between
+                to_white |= band & unknown & ~inside
+            b = black & band
+            if not b:
+                continue
+            low, high = b & -b, 1 << (b.bit_length() - 1)
+            between = band & (high | (high - 1)) & ~(low - 1)  # low..high in this band
+            if between & white:
+                raise Contradiction(
+                    "tight-wall", f"the wall must reach {span} with no black cell to spare, "
+                    "so each row and column holds one stretch of black; the white cell"
+                    f"{_plural(between & white, '', 's')} at {g.names(between & white, 3)} "
+                    f"split{_plural(between & white, 's', '')} one in two",
+                    tuple(bits(premises)))
+            to_black |= between & unknown
+            past = white & band & ~between
+            above = past & ~(high - 1) & ~high  # white cells past the stretch's far end
+            if above:
+                first_white = above & -above
+                to_white |= band & ~(first_white | (first_white - 1)) & unknown
+            below = past & (low - 1)
+            if below:
+                last_white = 1 << (below.bit_length() - 1)
+                to_white |= band & (last_white - 1) & unknown
+    to_white |= unknown & ~box
+    if to_black & to_white:
+        raise Contradiction(
+            "tight-wall", f"the wall must reach {span} with no black cell to spare, and "
+            f"{g.names(to_black & to_white, 3)} would have to be black and white",
+            tuple(bits(premises)))
+    why = (f"The numbers leave {budget} black cells, and the wall must reach {span} (a row "
+           "or column left all white would join two islands, or make one too big): a "
+           f"connected wall over {r1 - r0 + 1} rows and {c1 - c0 + 1} columns has at least "
+           f"{least} cells, so it has none to spare. Then no black cell lies outside those "
+           "rows and columns, and each row and each column holds a single stretch of black "
+           "cells")
+    steps = []
+    if to_black:
+        steps.append(_step(view, "tight-wall", 3, to_black, 1, premises,
+                           f"{why}; {g.names(to_black)} "
+                           f"{_plural(to_black, 'lies', 'lie')} inside such a stretch, so "
+                           f"{_plural(to_black, 'it is', 'they are')} black."))
+    if to_white:
+        steps.append(_step(view, "tight-wall", 3, to_white, WHITE, premises,
+                           f"{why}; {g.names(to_white)} "
+                           f"{_plural(to_white, 'lies', 'lie')} outside the stretch of "
+                           f"{_plural(to_white, 'its', 'their')} row or column (past a white "
+                           "cell that ends it, beyond the two islands it must keep apart, or "
+                           "outside the rows and columns the wall reaches), so "
+                           f"{_plural(to_white, 'it is', 'they are')} white."))
+    return steps or None
