@@ -27,7 +27,7 @@ from __future__ import annotations
 from deduce.errors import Contradiction
 from deduce.state import bits
 
-from rules.nurikabe.techniques import TECHNIQUES, WHITE, _plural, _step
+from rules.nurikabe.techniques import BLACK, TECHNIQUES, WHITE, _plural, _step
 from rules.nurikabe.view import View
 
 
@@ -386,7 +386,7 @@ def _needed_lines(view: View, lines: list[int], width: int, near) -> list[int]:
             out.append(k)
             continue
         around = near(k) & white
-        touched = [r for r in islands if r.mask & (around | line)]
+        touched = [r for r in islands if r.mask & around]  # (around holds the line)
         if len(touched) > 1:
             out.append(k)
         elif touched and touched[0].need is not None \
@@ -422,9 +422,11 @@ def tight_wall(view: View):
     if not rows or not cols:
         return None
     r0, r1, c0, c1 = min(rows), max(rows), min(cols), max(cols)
-    least = (r1 - r0 + 1) + (c1 - c0 + 1) - 1
+    least = _least_wall(rows, cols)
     premises = view.black | view.white
     span = f"{_lines('row', r0, r1)} and {_lines('column', c0, c1)}"
+    tight = (f"the wall must reach {span} with no black cell to spare, so each row and "
+             "column holds one stretch of black")
     if least > budget:
         raise Contradiction(
             "tight-wall", f"the wall must reach {span}, which takes at least {least} black "
@@ -441,10 +443,9 @@ def tight_wall(view: View):
                            for m in (r.mask & band for r in view.islands) if m)
             if len(parts) > 2 or len(parts) == 2 and parts[0][1] > parts[1][0]:
                 raise Contradiction(
-                    "tight-wall", f"the wall must reach {span} with no black cell to spare, "
-                    "so each row and column holds one stretch of black; the line through "
-                    f"{g.names(band & (view.white & view.island_cells), 3)} would need more, "
-                    "to keep its islands apart", tuple(bits(premises)))
+                    "tight-wall", f"{tight}; the line through "
+                    f"{g.names(band & view.island_cells, 3)} would need more, to keep its "
+                    "islands apart", tuple(bits(premises)))
             if len(parts) == 2:
                 lo_end, hi_start = parts[0][1], parts[1][0]
                 inside = (hi_start - 1) & ~(lo_end | (lo_end - 1))  # strictly between
@@ -456,10 +457,9 @@ def tight_wall(view: View):
             between = band & (high | (high - 1)) & ~(low - 1)  # low..high in this band
             if between & white:
                 raise Contradiction(
-                    "tight-wall", f"the wall must reach {span} with no black cell to spare, "
-                    "so each row and column holds one stretch of black; the white cell"
-                    f"{_plural(between & white, '', 's')} at {g.names(between & white, 3)} "
-                    f"split{_plural(between & white, 's', '')} one in two",
+                    "tight-wall", f"{tight}; the white cell{_plural(between & white, '', 's')} "
+                    f"at {g.names(between & white, 3)} split{_plural(between & white, 's', '')} "
+                    "one in two",
                     tuple(bits(premises)))
             to_black |= between & unknown
             past = white & band & ~between
@@ -474,8 +474,8 @@ def tight_wall(view: View):
     to_white |= unknown & ~box
     if to_black & to_white:
         raise Contradiction(
-            "tight-wall", f"the wall must reach {span} with no black cell to spare, and "
-            f"{g.names(to_black & to_white, 3)} would have to be black and white",
+            "tight-wall", f"{tight}, and {g.names(to_black & to_white, 3)} would have to be "
+            "black and white",
             tuple(bits(premises)))
     why = (f"The numbers leave {budget} black cells, and the wall must reach {span} (a row "
            "or column left all white would join two islands, or make one too big): a "
@@ -485,7 +485,7 @@ def tight_wall(view: View):
            "cells")
     steps = []
     if to_black:
-        steps.append(_step(view, "tight-wall", 3, to_black, 1, premises,
+        steps.append(_step(view, "tight-wall", 3, to_black, BLACK, premises,
                            f"{why}; {g.names(to_black)} "
                            f"{_plural(to_black, 'lies', 'lie')} inside such a stretch, so "
                            f"{_plural(to_black, 'it is', 'they are')} black."))
