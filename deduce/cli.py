@@ -153,7 +153,11 @@ def main(argv: list[str] | None = None) -> int:
     if budget is not None and not budget >= 0:  # (NaN too; 0 is no budget where allowed)
         print(f"deduce: error: --budget {budget:g}: must be 0 or more", file=sys.stderr)
         return 2
-    out = Console(no_color=args.plain, highlight=False)
+    out = Console(no_color=args.plain or None, highlight=False)  # None: NO_COLOR decides
+    if getattr(args, "plain", False) is False and (out.color_system is None or out.no_color):
+        # colour will not reach the reader (a file, a pipe, NO_COLOR): draw
+        # grids with symbols, or black cells would print as blanks
+        args.plain = True
     if args.command in WALKTHROUGHS and not out.is_terminal:
         # into a file or a pipe: one line per step, and grids whole (not cut
         # at 80 columns); a terminal wraps and crops to its own width

@@ -44,6 +44,19 @@ def test_walkthrough_into_a_pipe_keeps_steps_and_grids_whole(tmp_path):
     assert all(len(row.split()) == 41 for row in grid), grid
 
 
+def test_walkthrough_without_colour_draws_black_cells_as_symbols():
+    """Into a pipe (or with NO_COLOR) colour never arrives, so grids draw black
+    and white with symbols, as ``--plain`` does: the black cells of the final
+    grid must not print as blanks."""
+    grid = json.loads(run("solve", EXAMPLE, "--format", "json").stdout)["grid"]
+    piped = run("solve", EXAMPLE).stdout.splitlines()
+    drawn = piped[-2 - len(grid):-2]  # the final grid, a blank line and the summary
+    for line, row in zip(drawn, grid, strict=True):
+        assert line.count("#") == row.count("#"), (line, row)
+    hint = run("hint", EXAMPLE, "--level", "3").stdout
+    assert "#" in hint or "!" in hint, hint
+
+
 def test_solve_json_fields():
     r = run("solve", EXAMPLE, "--format", "json")
     assert r.returncode == 0
