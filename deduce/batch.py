@@ -38,7 +38,7 @@ from rich.console import Console
 from rich.table import Table
 
 from deduce.errors import BudgetExceeded, InputError
-from deduce.kind import Kind, available_kinds, load_kind
+from deduce.kind import Kind, kind_named, kind_of
 
 VERDICTS = ("solved", "stuck", "contradiction", "error")
 # the columns of --csv (and the keys a result may have), in order
@@ -54,12 +54,8 @@ GRACE = 5.0  # seconds past the hard timeout before a worker process is killed
 
 @functools.lru_cache(maxsize=None)
 def _kind(name: str) -> Kind:
-    """A kind by name (cached: scanning the entry points costs ~10 ms a call)."""
-    try:
-        return load_kind(name)
-    except KeyError:
-        raise InputError(f"unknown puzzle kind {name!r} "
-                         f"(known: {', '.join(available_kinds())})") from None
+    """A kind by name (InputError for an unknown one)."""
+    return kind_named(name)
 
 
 def _count(mask: int) -> int:
@@ -501,7 +497,9 @@ def run(args, console: Console) -> int:
         raise InputError("--jobs must be 1 or more")
     if args.budget < 0:
         raise InputError("--budget must be 0 (no budget) or more")
-    kind = _kind(args.kind)  # an unknown kind fails here, once
+    from deduce.cli import DEFAULT_KIND
+    # an unknown kind fails here, once; without --kind, the collection says
+    kind = _kind(args.kind or kind_of(args.collection, None, DEFAULT_KIND).name)
     entries = read_collection(args.collection)
     if args.ids:
         wanted = [i.strip() for i in args.ids.split(",") if i.strip()]
@@ -646,7 +644,8 @@ def add_parser(sub, common) -> None:
                        description="Rate every puzzle of a JSONL collection: verdict, grade, "
                                    "time, wrong cells, in parallel worker processes.")
     b.add_argument("collection", metavar="COLLECTION.jsonl", help="one JSON record per line")
-    b.add_argument("--kind", default="nurikabe", help="puzzle kind (default nurikabe)")
+    from deduce.cli import KIND_HELP
+    b.add_argument("--kind", help=KIND_HELP)
     b.add_argument("--jobs", type=int, default=None, metavar="N",
                    help="worker processes (default: the number of CPUs; 1 = in this process)")
     b.add_argument("--depth", type=int, default=3, metavar="D",

@@ -13,21 +13,17 @@ import sys
 from rich.console import Console
 
 from deduce.errors import Contradiction, InputError
-from deduce.kind import Kind, available_kinds, load_kind
+from deduce.kind import kind_of
 from deduce.solver import Solver
 
 EXIT = {"solved": 0, "contradiction": 1, "stuck": 3}
 
 
-def _kind(name: str) -> Kind:
-    try:
-        return load_kind(name)
-    except KeyError:
-        raise InputError(f"unknown puzzle kind {name!r} (known: {', '.join(available_kinds())})")
+DEFAULT_KIND = "nurikabe"  # when --kind is not given and no kind recognises the input
 
 
 def _load(args, source: str):
-    kind = _kind(args.kind)
+    kind = kind_of(source, args.kind, DEFAULT_KIND)
     options = {"id": args.id} if getattr(args, "id", None) else {}
     return kind, kind.load(source, **options)
 
@@ -107,6 +103,10 @@ COMMAND_MODULES: list[str] = ["deduce.check", "deduce.batch", "deduce.explain_cl
                                "deduce.generate"]
 
 
+KIND_HELP = ("puzzle kind (default: the kind the input plainly is, a puzz.link type, box "
+             f"drawing or S/G marks; else {DEFAULT_KIND})")
+
+
 def parser() -> argparse.ArgumentParser:
     p = argparse.ArgumentParser(prog="deduce", description=__doc__.splitlines()[0])
     sub = p.add_subparsers(dest="command", required=True)
@@ -115,7 +115,7 @@ def parser() -> argparse.ArgumentParser:
         sp.add_argument("puzzle", nargs="+" if many else None,
                         help="a file (text grid, janko.at file, .jsonl collection), "
                              "a puzz.link URL, or a text grid")
-        sp.add_argument("--kind", default="nurikabe", help="puzzle kind (default nurikabe)")
+        sp.add_argument("--kind", help=KIND_HELP)
         sp.add_argument("--id", help="record id inside a .jsonl collection")
         sp.add_argument("--depth", type=int, default=3, help="deepest hypothesis nesting (default 3)")
         sp.add_argument("--budget", type=float, default=60.0,

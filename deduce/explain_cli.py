@@ -18,7 +18,6 @@ from pathlib import Path
 from rich.console import Console
 
 from deduce.errors import InputError
-from deduce.kind import load_kind, available_kinds
 from deduce.solver import Solver
 
 EXIT = {"solved": 0, "contradiction": 1, "stuck": 3}
@@ -38,13 +37,8 @@ def parse_range(text: str) -> tuple[int | None, int | None]:
 
 
 def _load(args):
-    try:
-        kind = load_kind(args.kind)
-    except KeyError:
-        raise InputError(f"unknown puzzle kind {args.kind!r} (known: "
-                         f"{', '.join(available_kinds())})")
-    options = {"id": args.id} if getattr(args, "id", None) else {}
-    return kind, kind.load(args.puzzle, **options)
+    from deduce.cli import _load as load  # (the one place --kind is resolved)
+    return load(args, args.puzzle)
 
 
 def _solve(kind, puzzle, args):

@@ -34,7 +34,7 @@ import attrs
 
 from deduce.errors import InputError
 from deduce.grade import LEVELS
-from deduce.kind import Kind, available_kinds, load_kind
+from deduce.kind import Kind, kind_named
 from deduce.search import search
 from deduce.solver import Result, Solver
 
@@ -152,11 +152,7 @@ def _size(text: str) -> tuple[int, int]:
 
 
 def run(args, out) -> int:
-    try:
-        kind = load_kind(args.kind_name)
-    except KeyError:
-        raise InputError(f"unknown puzzle kind {args.kind_name!r} "
-                         f"(known: {', '.join(available_kinds())})") from None
+    kind = kind_named(args.kind_name)
     rows, cols = _size(args.size)
     if args.level not in LEVELS:
         raise InputError(f"--level {args.level}: levels are 1 to 6 "

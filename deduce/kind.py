@@ -6,11 +6,14 @@ only through :func:`load_kind`, never by importing a puzzle.
 """
 from __future__ import annotations
 
+from functools import cache
 from importlib.metadata import entry_points
+from pathlib import Path
 from typing import Any, Callable, Protocol, Sequence
 
 import attrs
 
+from deduce.errors import InputError
 from deduce.state import State
 from deduce.technique import Registry
 
@@ -80,6 +83,11 @@ class Kind:
     to_record: Callable[[Any], dict] | None = None
     # a puzzle in the kind's plain text form (``;`` starts a comment line)
     to_text: Callable[[Any], str] | None = None
+    # whether a puzzle argument plainly is this kind: given what the user typed
+    # (a URL, a game ID, a grid) or the start of the file it names, True only
+    # for marks no other kind's input has (a puzz.link type, box drawing, S/G
+    # marks); the CLI picks a kind this way when ``--kind`` is not given
+    recognises: Callable[[str], bool] | None = None
 
     def cells_of(self, puzzle: Any, i: int) -> list[tuple[int, int]]:
         """Every (row, col) unknown ``i`` stands for."""
@@ -105,11 +113,66 @@ class Drawing(Protocol):
 
 
 def available_kinds() -> list[str]:
-    return sorted(ep.name for ep in entry_points(group="deduce.kinds"))
+    return list(_kind_names())
 
 
+@cache
+def _kind_names() -> tuple[str, ...]:
+    return tuple(sorted(ep.name for ep in entry_points(group="deduce.kinds")))
+
+
+@cache
 def load_kind(name: str) -> Kind:
     for ep in entry_points(group="deduce.kinds"):
         if ep.name == name:
             return ep.load()
     raise KeyError(name)
+
+
+def kind_named(name: str) -> Kind:
+    """The kind called ``name``, or InputError listing the known ones."""
+    try:
+        return load_kind(name)
+    except KeyError:
+        raise InputError(f"unknown puzzle kind {name!r} "
+                         f"(known: {', '.join(available_kinds())})") from None
+
+
+SAMPLE_BYTES = 1 << 16  # how much of a file kinds look at to recognise it
+
+
+def _sample(source: str) -> str:
+    """What kinds look at: the start of the file ``source`` names, else ``source`` itself."""
+    if "\n" in source or "\r" in source:
+        return source
+    try:
+        path = Path(source)
+        if not path.is_file():
+            return source
+        with open(path, "rb") as f:
+            return f.read(SAMPLE_BYTES).decode("utf-8", errors="replace")
+    except (OSError, ValueError):
+        return source  # the kind's loader gives the one-line error
+
+
+def kind_of(source: str, name: str | None, default: str) -> Kind:
+    """The kind ``name``; or, without a name, the one kind that recognises
+    ``source`` (a puzzle argument, or the file it names), else ``default``.
+
+    Two kinds recognising one input is an InputError asking for ``--kind``.
+    """
+    if name is not None:
+        return kind_named(name)
+    sample = _sample(source)
+    claimed = []
+    for other in available_kinds():
+        try:
+            kind = load_kind(other)
+        except Exception:  # a broken plug-in is not this input's problem
+            continue
+        if kind.recognises is not None and kind.recognises(sample):
+            claimed.append(kind.name)
+    if len(claimed) > 1:
+        where = "<text>" if "\n" in source or "\r" in source else source
+        raise InputError(f"{where}: could be {' or '.join(claimed)}: say which with --kind")
+    return kind_named(claimed[0] if claimed else default)

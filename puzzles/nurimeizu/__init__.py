@@ -20,6 +20,11 @@ def _load(arg: str, **options) -> Nurimeizu:
     return load(arg, **options)
 
 
+def _recognises(sample: str) -> bool:
+    from puzzles.nurimeizu.formats import recognises
+    return recognises(sample)
+
+
 def _from_record(record: dict) -> Nurimeizu:
     from puzzles.nurimeizu.formats import from_record
     return from_record(record)
@@ -77,6 +82,7 @@ def _kind() -> Kind:
         nouns=("room", "rooms"),
         grid_rows=state_rows,
         from_record=_from_record,
+        recognises=_recognises,
         solution=_solution,
         oracle=_oracle,
         drawing=DRAWING,

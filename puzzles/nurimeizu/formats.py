@@ -521,6 +521,32 @@ def _is_pzprv3(text: str) -> bool:
     return bool(re.match(r"pzprv3(?:\.\d+)?\s*(?:/|$)", first))
 
 
+def recognises(sample: str) -> bool:
+    """Whether a puzzle argument (or the start of its file) is plainly Nurimeizu:
+    a ``nurimaze`` puzz.link URL or pzprv3 file, a collection record with rooms,
+    or a marks grid (a row of ``S``, ``G``, ``o``, ``t`` and ``.`` only, with S or G).
+
+    >>> recognises("https://puzz.link/p?nurimaze/2/2/0g1g"), recognises("AB\\nAC\\n\\nS.\\nG.")
+    (True, True)
+    >>> recognises("1 . .\\n. . 2")
+    False
+    """
+    lines = [t.strip() for t in sample.removeprefix("\ufeff").splitlines()
+             if t.strip() and not t.lstrip().startswith(";")]
+    if not lines:
+        return False
+    if _is_pzprv3(sample):
+        return any("nurimaze" in t.lower() for t in lines[1:3])
+    first = lines[0]
+    if _BARE.search(first) or (first.startswith("{") and '"rooms"' in first):
+        return True
+    for line in lines:
+        tokens = line.split() if " " in line or "\t" in line else list(line)
+        if set(tokens) <= set(MARKS) | {".", "-"} and ("S" in tokens or "G" in tokens):
+            return True
+    return False
+
+
 def load(arg: str, id: str | None = None) -> Nurimeizu:
     """A grid text, a pzprv3 text, a puzz.link URL, or a file (``.jsonl`` collection,
     a pzprv3 file, a URL, or a text grid)."""

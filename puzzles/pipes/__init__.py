@@ -21,6 +21,11 @@ def _load(arg: str, **options) -> Pipes:
     return load(arg, **options)
 
 
+def _recognises(sample: str) -> bool:
+    from puzzles.pipes.formats import recognises
+    return recognises(sample)
+
+
 def _from_record(record: dict) -> Pipes:
     from puzzles.pipes.formats import from_record
     return from_record(record)
@@ -88,6 +93,7 @@ def _kind() -> Kind:
         nouns=("edge", "edges"),
         grid_rows=state_rows,
         from_record=_from_record,
+        recognises=_recognises,
         solution=_solution,
         oracle=_oracle,
         answer=answer,

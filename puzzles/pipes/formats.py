@@ -274,6 +274,27 @@ def read_jsonl(path: str | Path, id: str | None = None) -> Pipes:
 
 # --------------------------------------------------------------------------- dispatch
 
+def recognises(sample: str) -> bool:
+    """Whether a puzzle argument (or the start of its file) is plainly Pipes: a
+    Net game ID, a grid of box-drawing tiles, or a collection record with a game ID.
+
+    >>> recognises("5x5:42838cb4da1deb7c7b38888b1"), recognises("┌┬╴\\n└┴╴")
+    (True, True)
+    >>> recognises("https://puzz.link/p?nurikabe/3/3/g1h"), recognises("1 . .")
+    (False, False)
+    """
+    lines = [t.strip() for t in sample.removeprefix("\ufeff").splitlines()
+             if t.strip() and not t.lstrip().startswith(";")]
+    if not lines:
+        return False
+    first = lines[0]
+    if first.startswith("{"):
+        return '"game_id"' in first
+    if "://" not in first and re.match(r"\d+x\d+[^:\s]*:[0-9a-fA-Fvh]+$", first):
+        return True
+    return any(ch in FROM_BOX for line in lines[:3] for ch in line)
+
+
 def load(arg: str, id: str | None = None) -> Pipes:
     """A game ID, a box-drawing grid, or a file (``.jsonl`` collection, a game ID, a grid)."""
     if "\n" in arg or "\r" in arg:
@@ -311,4 +332,4 @@ def _read_text(path: str | Path) -> str:
 
 
 __all__ = ["BOX", "decode_game_id", "encode_game_id", "from_record", "load", "parse_text",
-           "read_jsonl", "to_text"]
+           "read_jsonl", "recognises", "to_text"]
