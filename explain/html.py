@@ -25,7 +25,8 @@ from deduce.step import Step
 
 from explain.runs import (Group, branch_state, group_steps, histogram, run_summary,
                           states_before, technique_name)
-from explain.svg import cell_size, grid_svg, legend_svg, marks_svg, step_svg
+from explain.svg import (cell_size, focus_window, grid_svg, legend_svg, marks_svg, step_marks,
+                         step_svg)
 
 CSS = """
 :root { --ink: #212529; --muted: #6c757d; --line: #dee2e6; --accent: #e8590c;
@@ -144,27 +145,53 @@ class HtmlWalkthrough:
         self.big_mm = max(50.0, min(110.0, 8.0 * longest))
 
     # -- pieces ------------------------------------------------------------
-    def svg_step(self, before: State, step: Step, title: str) -> str:
-        return step_svg(self.kind, self.puzzle, before, step, title=title, size=self.size,
-                        standalone=False)
+    def svg_step(self, before: State, step: Step, title: str, window=None) -> str:
+        return self.fit(step_svg(self.kind, self.puzzle, before, step, title=title,
+                                 size=self.size, standalone=False, window=window), window)
 
-    def figure(self, svg: str, caption: str = "") -> str:
+    def window(self, marked) -> tuple[int, int, int, int] | None:
+        """The part of a big grid to draw around ``marked`` (None: all of it)."""
+        return focus_window(self.kind, self.puzzle, marked)
+
+    @staticmethod
+    def fit(svg: str, window) -> str:
+        """A part of the grid keeps the cells' size on the page: a part taller
+        than wide is drawn narrower than a whole diagram (not taller)."""
+        if window is None:
+            return svg
+        r0, c0, r1, c1 = window
+        share = (c1 - c0 + 1) / max(r1 - r0 + 1, c1 - c0 + 1)
+        if share < 1:
+            svg = svg.replace("<svg ", f'<svg style="width: calc(var(--diagram) * {share:.2f})" ', 1)
+        return svg
+
+    @staticmethod
+    def where(window) -> str:
+        if window is None:
+            return ""
+        r0, c0, r1, c1 = window
+        return f"Rows {r0 + 1}–{r1 + 1}, columns {c0 + 1}–{c1 + 1}"
+
+    def figure(self, svg: str, caption: str = "", window=None) -> str:
+        caption = ". ".join(t for t in (self.where(window), caption) if t)
         cap = f"<figcaption>{escape(caption)}</figcaption>" if caption else ""
         return f"<figure>{svg}{cap}</figure>"
 
     def plain_card(self, n: int, step: Step) -> str:
         before = self.before[n - 1]
-        svg = self.svg_step(before, step, f"Step {n}: {step.technique}")
-        return (f'<div class="card">{self.figure(svg)}<div class="text">'
+        window = self.window(step_marks(step))
+        svg = self.svg_step(before, step, f"Step {n}: {step.technique}", window)
+        return (f'<div class="card">{self.figure(svg, window=window)}<div class="text">'
                 f'{_head(self.kind, str(n), step)}<p>{escape(step.text)}</p></div></div>')
 
     def run_card(self, group: Group) -> str:
         first, last = group.first + 1, group.last + 1
         before = self.before[group.first]
-        svg = marks_svg(self.kind, self.puzzle, before, conclusions=group.conclusions,
-                        premises=group.premises, regions=group.regions,
-                        title=f"Steps {first}-{last}: {group.technique}", size=self.size,
-                        standalone=False)
+        window = self.window([m for step in group.steps for m in step_marks(step)])
+        svg = self.fit(marks_svg(self.kind, self.puzzle, before, conclusions=group.conclusions,
+                                 premises=group.premises, regions=group.regions,
+                                 title=f"Steps {first}-{last}: {group.technique}",
+                                 size=self.size, standalone=False, window=window), window)
         extra = f' <span class="tier">×{len(group.steps)}, tier {group.steps[0].tier}</span>'
         head = (f'<p class="head"><span class="num">{first}–{last}</span>'
                 f'{escape(technique_name(self.kind, group.technique))}{extra}</p>')
@@ -172,7 +199,7 @@ class HtmlWalkthrough:
         for k, step in enumerate(group.steps):
             n = group.first + k + 1
             subs.append(f'<li class="substep" data-step="{n}">{self.plain_card(n, step)}</li>')
-        return (f'<div class="card">{self.figure(svg)}<div class="text">{head}'
+        return (f'<div class="card">{self.figure(svg, window=window)}<div class="text">{head}'
                 f'<p>{escape(run_summary(self.kind, group))}</p></div></div>'
                 f'<details{" open" if self.expand else ""}><summary>Show the {len(group.steps)} steps one by one</summary>'
                 f'<ol class="substeps">{"".join(subs)}</ol></details>')
@@ -194,21 +221,36 @@ class HtmlWalkthrough:
         return f'<ol class="proof">{"".join(items)}</ol>'
 
     def branch_figure(self, before: State, step: Step, caption: str,
-                      agreement=()) -> str:
+                      agreement=(), window=None) -> str:
         branch = branch_state(before, step)
-        decided = {i: branch.value(i) for i in range(branch.n)
-                   if before.value(i) is None and branch.value(i) is not None}
+        decided = self.decided(before, step)
         # a hypothesis records (assumed cell,) + the cells that show the contradiction
         contradiction = step.premises[1:] if step.contradiction else ()
-        svg = marks_svg(self.kind, self.puzzle, branch, branch=decided,
-                        assumption=step.assumption, contradiction=contradiction,
-                        agreement=agreement, title=caption, size=self.size, standalone=False)
+        svg = self.fit(marks_svg(self.kind, self.puzzle, branch, branch=decided,
+                                 assumption=step.assumption, contradiction=contradiction,
+                                 agreement=agreement, title=caption, size=self.size,
+                                 standalone=False, window=window), window)
+        caption = ". ".join(t for t in (self.where(window), caption) if t)
         return f'<figure class="branch">{svg}<figcaption>{escape(caption)}</figcaption></figure>'
+
+    @staticmethod
+    def decided(before: State, step: Step) -> dict[int, int]:
+        """What a hypothesis's branch decided: {unknown: value}."""
+        branch = branch_state(before, step)
+        return {i: branch.value(i) for i in range(branch.n)
+                if before.value(i) is None and branch.value(i) is not None}
 
     def hypothesis_card(self, n: int, step: Step) -> str:
         kind, puzzle = self.kind, self.puzzle
         before = self.before[n - 1]
-        svg = self.svg_step(before, step, f"Step {n}: {step.text}")
+        # one part of the grid for the step and its branches, to compare them
+        marked = step_marks(step)
+        for branch_step in (step,) if step.assumption is not None else step.proof:
+            if branch_step.assumption is not None:
+                marked.extend(self.decided(before, branch_step))
+                marked.extend(branch_step.premises)
+        window = self.window(marked)
+        svg = self.svg_step(before, step, f"Step {n}: {step.text}", window)
         parts = [_head(kind, str(n), step)]
         figures = []
         if step.assumption is not None:
@@ -223,7 +265,8 @@ class HtmlWalkthrough:
             parts.append(f'<p class="conclusion">So {escape(name)} is '
                          f'{escape(kind.words[1 - v])}.</p>')
             figures.append(self.branch_figure(
-                before, step, f"If {name} were {kind.words[v]}: the branch when it breaks a rule"))
+                before, step, f"If {name} were {kind.words[v]}: the branch when it breaks a rule",
+                window=window))
         else:  # either-way: two "assume" sub-steps, each with its own chain
             agreed = [i for i, _ in step.conclusions]
             for k, sub in enumerate(step.proof, 1):
@@ -235,11 +278,12 @@ class HtmlWalkthrough:
                     i, v = sub.assumption
                     figures.append(self.branch_figure(
                         before, sub, f"If {kind.cell_name(puzzle, i)} is {kind.words[v]}",
-                        agreement=agreed))
+                        agreement=agreed, window=window))
             parts.append(f'<p class="conclusion">{escape(step.text)}</p>')
         caption = "Before: the conclusion and the cells it rests on"
         head, parts = parts[0], parts[1:]
-        return (f'{head}<div class="hyp-body"><div class="hyp-figs">{self.figure(svg, caption)}'
+        return (f'{head}<div class="hyp-body"><div class="hyp-figs">'
+                f'{self.figure(svg, caption, window)}'
                 f'{"".join(figures)}</div><div class="text">{"".join(parts)}</div></div>')
 
     def legend(self) -> str:

@@ -15,13 +15,18 @@ For a step it adds, and only from what the step records:
   either-way step the cells both branches agree on (``data-role="agreement"``).
 
 Every tagged element carries ``data-cell="r,c"`` (0-based, as in the JSON
-walkthrough) or, for regions, ``data-cells="r,c r,c ..."``, so tests and
-scripts can read back exactly what was drawn.
+walkthrough) or, for regions and the outlines of premises, contradiction and
+agreement cells (one path each), ``data-cells="r,c r,c ..."``, so tests and
+scripts can read back exactly what was drawn. On big grids a step's diagram
+may show only the part of the grid around its marks (``data-window="r0,c0,r1,c1"``,
+see :func:`focus_window`).
 """
 from __future__ import annotations
 
 from html import escape
 from typing import Any, Iterable
+
+import attrs
 
 from deduce.kind import Kind
 from deduce.state import State
@@ -117,6 +122,19 @@ def outline_loops(cells: Iterable[tuple[int, int]], size: float, inset: float,
     return loops
 
 
+def _runs(corners: list[tuple[float, float]], size: float) -> list[tuple[float, float, int]]:
+    """Cells (their top-left corners) as runs along rows: (x, y, cells in the run)."""
+    runs: list[tuple[float, float, int]] = []
+    for x, y in sorted(corners, key=lambda p: (p[1], p[0])):
+        if runs:
+            rx, ry, k = runs[-1]
+            if ry == y and abs(rx + k * size - x) < 1e-6:
+                runs[-1] = (rx, ry, k + 1)
+                continue
+        runs.append((x, y, 1))
+    return runs
+
+
 def _fmt(x: float) -> str:
     s = f"{x:.2f}".rstrip("0").rstrip(".")
     return s if s != "-0" else "0"
@@ -129,19 +147,70 @@ def _path(loops: list[list[tuple[float, float]]]) -> str:
     return " ".join(parts)
 
 
+@attrs.frozen
+class _Geometry:
+    """Where a puzzle's unknowns are drawn, worked out once per puzzle."""
+
+    puzzle: Any
+    coords: dict[int, tuple[int, int]]  # unknown -> (r, c) of its name
+    spots: dict[int, list[tuple[int, int]]]  # unknown -> every cell it covers
+    labels: dict[int, str]  # unknown -> its label, for the labelled ones
+    owners: dict[tuple[int, int], list[int]]  # cell -> the unknowns covering it
+
+    def units(self, window: tuple[int, int, int, int]) -> list[int]:
+        r0, c0, r1, c1 = window
+        found = {i for r in range(r0, r1 + 1) for c in range(c0, c1 + 1)
+                 for i in self.owners.get((r, c), ())}
+        return sorted(found)
+
+
+_GEOMETRIES: dict[tuple[int, str, int], _Geometry] = {}
+
+
+def _geometry(kind: Kind, puzzle: Any, n: int) -> _Geometry:
+    """(The walkthrough of a 50x50 puzzle draws some 2000 diagrams.)"""
+    key = (id(puzzle), kind.name, n)
+    got = _GEOMETRIES.get(key)
+    if got is None or got.puzzle is not puzzle:
+        if len(_GEOMETRIES) > 32:
+            _GEOMETRIES.clear()
+        spots = {i: [tuple(rc) for rc in kind.cells_of(puzzle, i)] for i in range(n)}
+        owners: dict[tuple[int, int], list[int]] = {}
+        for i, cells in spots.items():
+            for rc in cells:
+                owners.setdefault(rc, []).append(i)
+        labels = {}
+        for i in range(n):
+            label = kind.label(puzzle, i)
+            if label is not None:
+                labels[i] = label
+        got = _GEOMETRIES[key] = _Geometry(
+            puzzle, {i: tuple(kind.coords(puzzle, i)) for i in range(n)}, spots, labels, owners)
+    return got
+
+
 class Diagram:
     """Builds one SVG grid; use :func:`grid_svg` or :func:`step_svg`."""
 
     def __init__(self, kind: Kind, puzzle: Any, state: State, size: float | None = None,
-                 margin: float = 3.0):
+                 margin: float = 3.0, window: tuple[int, int, int, int] | None = None):
         self.kind, self.puzzle, self.state = kind, puzzle, state
-        self.rows, self.cols = kind.shape(puzzle)
+        self.grid_rows, self.grid_cols = kind.shape(puzzle)
+        # the part of the grid drawn: rows r0..r1 and columns c0..c1 (all by default)
+        self.window = window or (0, 0, self.grid_rows - 1, self.grid_cols - 1)
+        r0, c0, r1, c1 = self.window
+        self.rows, self.cols = r1 - r0 + 1, c1 - c0 + 1
         self.size = size or cell_size((self.rows, self.cols))
         self.margin = margin
-        self.coords = {i: tuple(kind.coords(puzzle, i)) for i in range(state.n)}
-        # every cell an unknown covers (one for Nurikabe, a room for Nurimeizu)
-        self.spots = {i: kind.cells_of(puzzle, i) for i in range(state.n)}
+        geometry = _geometry(kind, puzzle, state.n)
+        self.coords, self.spots, self.label_of = geometry.coords, geometry.spots, geometry.labels
+        # the unknowns with a cell in the window, in order
+        self.units = range(state.n) if window is None else geometry.units(self.window)
         self.parts: list[str] = []
+
+    def inside(self, r: int, c: int) -> bool:
+        r0, c0, r1, c1 = self.window
+        return r0 <= r <= r1 and c0 <= c <= c1
 
     def rc(self, i: int) -> str:
         r, c = self.coords[i]
@@ -149,17 +218,21 @@ class Diagram:
 
     def xy(self, i: int) -> tuple[float, float]:
         r, c = self.coords[i]
-        return self.margin + c * self.size, self.margin + r * self.size
+        return (self.margin + (c - self.window[1]) * self.size,
+                self.margin + (r - self.window[0]) * self.size)
 
     def at(self, i: int):
-        """(``"r,c"``, x, y) of every cell unknown ``i`` covers."""
+        """(``"r,c"``, x, y) of every cell unknown ``i`` covers, inside the window."""
         m, s = self.margin, self.size
+        r0, c0, r1, c1 = self.window
         for r, c in self.spots[i]:
-            yield f"{r},{c}", m + c * s, m + r * s
+            if r0 <= r <= r1 and c0 <= c <= c1:
+                yield f"{r},{c}", m + (c - c0) * s, m + (r - r0) * s
 
     # -- layers -----------------------------------------------------------
     def cells(self, branch: dict[int, int] | None = None) -> None:
-        """The state: one path per kind of cell (compact), branch cells one by one."""
+        """The state: one path per kind of cell, cells next to each other in a
+        row drawn as one rectangle (compact); branch cells one by one."""
         s = self.size
         branch = branch or {}
         m = self.margin
@@ -167,21 +240,25 @@ class Diagram:
             f'<rect class="cells unknown" x="{_fmt(m)}" y="{_fmt(m)}" '
             f'width="{_fmt(self.cols * s)}" height="{_fmt(self.rows * s)}" '
             f'fill="{COLOURS["unknown"]}"/>')
-        paths: dict[int, list[str]] = {0: [], 1: []}
+        filled: dict[int, list[tuple[float, float]]] = {0: [], 1: []}
         dots = []
-        for i in range(self.state.n):
-            v = self.state.value(i)
+        ones, zeros = self.state.ones, self.state.zeros
+        labelled = self.label_of
+        for i in self.units:
+            v = 1 if (ones >> i) & 1 else 0 if (zeros >> i) & 1 else None
             if v is None:
                 continue
+            spots = [(x, y) for _, x, y in self.at(i)]
             if i not in branch:
-                for _, x, y in self.at(i):
-                    paths[v].append(f"M{_fmt(x)} {_fmt(y)}h{_fmt(s)}v{_fmt(s)}h{_fmt(-s)}z")
-            if v == 0 and self.kind.label(self.puzzle, i) is None:
-                dots.append(i)
+                filled[v].extend(spots)
+            if v == 0 and i not in labelled:
+                dots.extend(spots)
         for v, colour in ((0, COLOURS["white"]), (1, COLOURS["black"])):
-            if paths[v]:
-                self.parts.append(f'<path class="cells v{v}" d="{"".join(paths[v])}" '
-                                  f'fill="{colour}"/>')
+            runs = _runs(filled[v], s)
+            if runs:
+                d = "".join(f"M{_fmt(x)} {_fmt(y)}h{_fmt(k * s)}v{_fmt(s)}h{_fmt(-k * s)}z"
+                            for x, y, k in runs)
+                self.parts.append(f'<path class="cells v{v}" d="{d}" fill="{colour}"/>')
         for i, v in branch.items():
             fill = COLOURS["branch-black"] if v else COLOURS["branch-white"]
             for rc, x, y in self.at(i):
@@ -189,13 +266,15 @@ class Diagram:
                     f'<rect class="branch" data-role="branch" data-cell="{rc}" '
                     f'data-value="{escape(self.kind.symbols[v])}" x="{_fmt(x)}" y="{_fmt(y)}" '
                     f'width="{_fmt(s)}" height="{_fmt(s)}" fill="{fill}"/>')
-        if dots:
-            r = s * 0.09
-            d = "".join(f"M{_fmt(cx - r)} {_fmt(cy)}a{_fmt(r)} {_fmt(r)} 0 1 0 {_fmt(2 * r)} 0"
-                        f"a{_fmt(r)} {_fmt(r)} 0 1 0 {_fmt(-2 * r)} 0"
-                        for cx, cy in ((x + s / 2, y + s / 2)
-                                       for i in dots for _, x, y in self.at(i)))
-            self.parts.append(f'<path class="dots" d="{d}" fill="{COLOURS["dot"]}"/>')
+        runs = _runs(dots, s)
+        if runs:
+            # a dot is a zero-length dash with round caps, one every cell along a
+            # run of white cells: a few bytes a run instead of two arcs a cell
+            d = "".join(f"M{_fmt(x + s / 2)} {_fmt(y + s / 2)}h{_fmt((k - 1) * s + 0.01)}"
+                        for x, y, k in runs)
+            self.parts.append(f'<path class="dots" d="{d}" fill="none" '
+                              f'stroke="{COLOURS["dot"]}" stroke-width="{_fmt(s * 0.18)}" '
+                              f'stroke-linecap="round" stroke-dasharray="0 {_fmt(s)}"/>')
 
     def _dot(self, i: int, colour: str, radius: float, attrs: str = "") -> None:
         x, y = self.xy(i)
@@ -214,23 +293,39 @@ class Diagram:
         if d:
             self.parts.append(f'<path class="grid" d="{"".join(d)}" stroke="{COLOURS["grid"]}" '
                               'stroke-width="0.6" fill="none"/>')
-        self.parts.append(f'<rect class="frame" x="{_fmt(m)}" y="{_fmt(m)}" width="{_fmt(w)}" '
-                          f'height="{_fmt(h)}" fill="none" stroke="{COLOURS["frame"]}" '
-                          'stroke-width="1.6"/>')
+        r0, c0, r1, c1 = self.window
+        # the grid's own edges solid; where a window cuts the grid, dashed
+        sides = ((r0 == 0, f"M{_fmt(m)} {_fmt(m)}h{_fmt(w)}"),
+                 (c1 == self.grid_cols - 1, f"M{_fmt(m + w)} {_fmt(m)}v{_fmt(h)}"),
+                 (r1 == self.grid_rows - 1, f"M{_fmt(m)} {_fmt(m + h)}h{_fmt(w)}"),
+                 (c0 == 0, f"M{_fmt(m)} {_fmt(m)}v{_fmt(h)}"))
+        if all(edge for edge, _ in sides):
+            self.parts.append(f'<rect class="frame" x="{_fmt(m)}" y="{_fmt(m)}" width="{_fmt(w)}" '
+                              f'height="{_fmt(h)}" fill="none" stroke="{COLOURS["frame"]}" '
+                              'stroke-width="1.6"/>')
+            return
+        for edge, d in sides:
+            style = 'stroke-width="1.6"' if edge else 'stroke-width="1.2" stroke-dasharray="3 2"'
+            self.parts.append(f'<path class="{"frame" if edge else "cut"}" d="{d}" fill="none" '
+                              f'stroke="{COLOURS["frame"]}" {style}/>')
 
     def labels(self) -> None:
+        """Each cell's label, in one group holding what they share (compact)."""
         s = self.size
-        for i in range(self.state.n):
-            label = self.kind.label(self.puzzle, i)
-            if label is None:
+        texts = []
+        for i in self.units:
+            label = self.label_of.get(i)
+            if label is None or not self.inside(*self.coords[i]):
                 continue
             x, y = self.xy(i)
-            colour = "#ffffff" if self.state.value(i) == 1 else "#212529"
-            font = s * (0.62 if len(label) < 2 else 0.5)
-            self.parts.append(
-                f'<text class="label" x="{_fmt(x + s / 2)}" y="{_fmt(y + s / 2)}" '
-                f'font-size="{_fmt(font)}" fill="{colour}" text-anchor="middle" '
-                f'dominant-baseline="central">{escape(label)}</text>')
+            on_black = ' fill="#ffffff"' if self.state.value(i) == 1 else ""
+            smaller = f' font-size="{_fmt(s * 0.5)}"' if len(label) >= 2 else ""
+            texts.append(f'<text class="label" x="{_fmt(x + s / 2)}" y="{_fmt(y + s / 2)}"'
+                         f'{smaller}{on_black}>{escape(label)}</text>')
+        if texts:
+            self.parts.append(f'<g class="labels" font-size="{_fmt(s * 0.62)}" fill="#212529" '
+                              'text-anchor="middle" dominant-baseline="central">'
+                              + "".join(texts) + "</g>")
 
     def conclusions(self, pairs: Iterable[tuple[int, int]]) -> None:
         s = self.size
@@ -250,15 +345,23 @@ class Diagram:
 
     def cell_outlines(self, cells: Iterable[int], role: str, colour: str, width: float,
                       inset: float, dash: str = "") -> None:
+        """A square outline in each cell: one path for them all, its cells in
+        ``data-cells`` (a wall step's premises are every black cell: a rect
+        each would be most of a big walkthrough's bytes)."""
         s = self.size
-        dash_attr = f' stroke-dasharray="{dash}"' if dash else ""
+        side = _fmt(s - 2 * inset)
+        listed, d = [], []
         for i in dict.fromkeys(cells):
             for rc, x, y in self.at(i):
-                self.parts.append(
-                    f'<rect class="{role}" data-role="{role}" data-cell="{rc}" '
-                    f'x="{_fmt(x + inset)}" y="{_fmt(y + inset)}" width="{_fmt(s - 2 * inset)}" '
-                    f'height="{_fmt(s - 2 * inset)}" fill="none" stroke="{colour}" '
-                    f'stroke-width="{_fmt(width)}"{dash_attr}/>')
+                listed.append(rc)
+                d.append(f"M{_fmt(x + inset)} {_fmt(y + inset)}h{side}v{side}h-{side}z")
+        if not d:
+            return
+        dash_attr = f' stroke-dasharray="{dash}"' if dash else ""
+        self.parts.append(
+            f'<path class="{role}" data-role="{role}" data-cells="{" ".join(listed)}" '
+            f'd="{"".join(d)}" fill="none" stroke="{colour}" '
+            f'stroke-width="{_fmt(width)}"{dash_attr}/>')
 
     def regions(self, regions: Iterable[tuple[str, Iterable[int]]]) -> None:
         s = self.size
@@ -269,8 +372,9 @@ class Diagram:
                 continue
             colour, dash = REGION_STYLE.get(role, DEFAULT_REGION)
             inset = width / 2 + (k % 3) * s * 0.065
-            loops = outline_loops((rc for i in cells for rc in self.spots[i]), s, inset,
-                                  self.margin)
+            r0, c0 = self.window[:2]
+            loops = outline_loops(((r - r0, c - c0) for i in cells for r, c in self.spots[i]
+                                   if self.inside(r, c)), s, inset, self.margin)
             dash_attr = f' stroke-dasharray="{dash}"' if dash else ""
             listed = " ".join(f"{r},{c}" for i in cells for r, c in self.spots[i])
             self.parts.append(
@@ -281,6 +385,8 @@ class Diagram:
 
     def assumption(self, i: int, v: int) -> None:
         s = self.size
+        if not self.inside(*self.coords[i]):
+            return
         x, y = self.xy(i)
         self.parts.append(
             f'<circle class="assumption" data-role="assumption" data-cell="{self.rc(i)}" '
@@ -294,10 +400,15 @@ class Diagram:
         h = self.rows * self.size + 2 * self.margin
         head = (f'<svg{XMLNS if standalone else ""} class="{css_class}" '
                 f'viewBox="0 0 {_fmt(w)} {_fmt(h)}" width="{_fmt(w)}" height="{_fmt(h)}" '
-                f'role="img" data-rows="{self.rows}" data-cols="{self.cols}" '
-                'font-family="Helvetica, Arial, sans-serif">')
+                f'role="img" data-rows="{self.grid_rows}" data-cols="{self.grid_cols}"'
+                f'{self._window_attr()} font-family="Helvetica, Arial, sans-serif">')
         t = f"<title>{escape(title)}</title>" if title else ""
         return head + t + "".join(self.parts) + "</svg>"
+
+    def _window_attr(self) -> str:
+        if self.window == (0, 0, self.grid_rows - 1, self.grid_cols - 1):
+            return ""
+        return ' data-window="{},{},{},{}"'.format(*self.window)
 
 
 def grid_svg(kind: Kind, puzzle: Any, state: State, *, title: str | None = None,
@@ -316,12 +427,22 @@ def grid_svg(kind: Kind, puzzle: Any, state: State, *, title: str | None = None,
 
 def step_svg(kind: Kind, puzzle: Any, before: State, step: Step, *, title: str | None = None,
              size: float | None = None, css_class: str = "diagram",
-             standalone: bool = True) -> str:
+             standalone: bool = True, window: tuple[int, int, int, int] | None = None) -> str:
     """``before`` (the state the step starts from) with what ``step`` records drawn on it."""
     return marks_svg(kind, puzzle, before, conclusions=step.conclusions,
                      premises=step.premises, regions=step.regions,
                      assumption=step.assumption, title=title, size=size, css_class=css_class,
-                     standalone=standalone)
+                     standalone=standalone, window=window)
+
+
+def step_marks(step: Step) -> list[int]:
+    """Every unknown a step's diagram marks: premises, conclusions, regions, assumption."""
+    marked = list(step.premises) + [i for i, _ in step.conclusions]
+    for _, cells in step.regions:
+        marked.extend(cells)
+    if step.assumption is not None:
+        marked.append(step.assumption[0])
+    return marked
 
 
 def marks_svg(kind: Kind, puzzle: Any, state: State, *,
@@ -331,15 +452,20 @@ def marks_svg(kind: Kind, puzzle: Any, state: State, *,
               branch: dict[int, int] | None = None, contradiction: Iterable[int] = (),
               agreement: Iterable[int] = (),
               title: str | None = None, size: float | None = None,
-              css_class: str = "diagram", standalone: bool = True) -> str:
-    """The general diagram: any of the marks a step or a branch can record."""
+              css_class: str = "diagram", standalone: bool = True,
+              window: tuple[int, int, int, int] | None = None) -> str:
+    """The general diagram: any of the marks a step or a branch can record.
+
+    ``window`` (r0, c0, r1, c1): draw only those rows and columns (see
+    :func:`focus_window`); the grid's cut edges are dashed.
+    """
     if kind.drawing is not None:  # a kind whose unknowns are not cells draws itself
         return kind.drawing.svg(kind, puzzle, state, conclusions=conclusions,
                                 premises=premises, regions=regions, assumption=assumption,
                                 branch=branch, contradiction=contradiction,
                                 agreement=agreement, title=title, size=size,
                                 css_class=css_class, standalone=standalone)
-    d = Diagram(kind, puzzle, state, size)
+    d = Diagram(kind, puzzle, state, size, window=window)
     d.cells(branch)
     d.conclusions(conclusions)
     d.grid_lines()
@@ -356,6 +482,51 @@ def marks_svg(kind: Kind, puzzle: Any, state: State, *,
     if assumption is not None:
         d.assumption(*assumption)
     return d.render(title, css_class, standalone)
+
+
+CROP_ABOVE = 15  # step diagrams of grids with a longer side than this may show a part
+CROP_MARGIN = 2  # rows and columns shown around the marked cells
+CROP_SIDE = 8  # the shortest side of a part shown
+CROP_MOST = 0.5  # a part is shown only when it is at most this share of the grid
+
+
+def focus_window(kind: Kind, puzzle: Any, marked: Iterable[int]
+                 ) -> tuple[int, int, int, int] | None:
+    """The part of a big grid a step diagram needs: the rows and columns of the
+    ``marked`` unknowns (premises, conclusions, regions, branch cells) with
+    ``CROP_MARGIN`` more around them, widened to at least ``CROP_SIDE`` and to
+    at least half its longer side. None (draw it all) for small grids, kinds
+    that draw themselves, and parts that would cover more than ``CROP_MOST``.
+
+    On a 50x50 grid a step's diagram covers a fifth of the grid on average:
+    drawn whole, each cell is a millimetre on paper and the HTML of a long
+    walkthrough runs to hundreds of megabytes.
+    """
+    rows, cols = kind.shape(puzzle)
+    if kind.drawing is not None or max(rows, cols) <= CROP_ABOVE:
+        return None
+    spots = [rc for i in dict.fromkeys(marked) for rc in kind.cells_of(puzzle, i)]
+    if not spots:
+        return None
+    rs = [r for r, _ in spots]
+    cs = [c for _, c in spots]
+    r0, r1 = max(0, min(rs) - CROP_MARGIN), min(rows - 1, max(rs) + CROP_MARGIN)
+    c0, c1 = max(0, min(cs) - CROP_MARGIN), min(cols - 1, max(cs) + CROP_MARGIN)
+    least = max(CROP_SIDE, (max(r1 - r0, c1 - c0) + 2) // 2)
+
+    def widen(lo: int, hi: int, size: int) -> tuple[int, int]:
+        """``lo..hi`` grown evenly to ``least`` (within ``0..size-1``)."""
+        short = least - (hi - lo + 1)
+        if short <= 0:
+            return lo, hi
+        lo = min(max(0, lo - short // 2), max(0, size - least))
+        return lo, min(size - 1, lo + least - 1)
+
+    r0, r1 = widen(r0, r1, rows)
+    c0, c1 = widen(c0, c1, cols)
+    if (r1 - r0 + 1) * (c1 - c0 + 1) > CROP_MOST * rows * cols:
+        return None
+    return r0, c0, r1, c1
 
 
 def legend_svg(role: str, size: float = 14.0, standalone: bool = True) -> str:

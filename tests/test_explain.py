@@ -25,7 +25,8 @@ from explain.hints import (find_mistakes, focus, givens_state, hint_lines, progr
 from explain.html import walkthrough_html
 from explain.json_walkthrough import walkthrough as json_walkthrough
 from explain.runs import branch_state, group_steps, is_trivial, run_summary, states_before
-from explain.svg import grid_svg, marks_svg, outline_loops, step_svg
+from explain.svg import (CROP_MARGIN, CROP_MOST, CROP_SIDE, focus_window, grid_svg, marks_svg,
+                         outline_loops, step_marks, step_svg)
 from explain.why import decided_by, looked_at, parse_cell, why_chain
 from tests.conftest import SHARED
 
@@ -101,6 +102,11 @@ def _drawn(svg: str):
             listed = el.get("data-cells").split()
             regions.append((el.get("data-region"), [tuple(map(int, c.split(","))) for c in listed]))
             continue
+        if el.get("data-cells") is not None:  # one outline path for many cells
+            listed = {tuple(map(int, c.split(","))) for c in el.get("data-cells").split()}
+            assert listed and not cells.get(role), role  # (one such path per role)
+            cells[role] = listed
+            continue
         rc = tuple(map(int, el.get("data-cell").split(",")))
         cells.setdefault(role, set()).add(rc)
         if el.get("data-value") is not None:
@@ -146,8 +152,138 @@ def test_grid_svg_draws_the_state_and_labels(example):
     labels = [el.text for el in root.iter(SVG_NS + "text")]
     assert sorted(labels) == sorted(str(n) for _, n in puzzle.clues)
     assert not [el for el in root.iter() if el.get("data-role")]
-    black = root.find(f".//{SVG_NS}path[@class='cells v1']")
-    assert black.get("d").count("M") == result.state.ones.bit_count()
+    for v in (0, 1):
+        path = root.find(f".//{SVG_NS}path[@class='cells v{v}']")
+        drawn = _covered(path.get("d"))
+        assert drawn == {KIND.coords(puzzle, i) for i in range(result.state.n)
+                         if result.state.value(i) == v}
+    dots = _dots(root.find(f".//{SVG_NS}path[@class='dots']"))
+    assert dots == {KIND.coords(puzzle, i) for i in range(result.state.n)
+                    if result.state.value(i) == 0 and KIND.label(puzzle, i) is None}
+
+
+def _covered(d: str, margin: float = 3.0) -> set[tuple[int, int]]:
+    """The grid cells a cells path (row runs "MxyhWvSh-Wz") covers."""
+    out = set()
+    for x, y, w, s in re.findall(r"M([\d.]+) ([\d.]+)h([\d.]+)v([\d.]+)h-[\d.]+z", d):
+        x, y, w, s = map(float, (x, y, w, s))
+        r, c0, k = round((y - margin) / s), round((x - margin) / s), round(w / s)
+        assert abs(k * s - w) < 0.02, (w, s)
+        out.update((r, c0 + j) for j in range(k))
+    assert len(re.findall("M", d)) == len(re.findall("z", d))
+    return out
+
+
+def _dots(el, margin: float = 3.0) -> set[tuple[int, int]]:
+    """The cells a dots path marks: a round dot every ``stroke-dasharray`` step."""
+    step = float(el.get("stroke-dasharray").split()[1])
+    out = set()
+    for x, y, h in re.findall(r"M([\d.]+) ([\d.]+)h([\d.]+)", el.get("d")):
+        x, y, h = float(x), float(y), float(h)
+        r, c0 = round((y - margin - step / 2) / step), round((x - margin - step / 2) / step)
+        out.update((r, c0 + j) for j in range(int(h / step) + 1))
+    return out
+
+
+# ------------------------------------------------------- parts of big grids
+def _big_puzzle():
+    """20x20 with a 1 in every fourth row and column: local steps all over it."""
+    rows = [" ".join("1" if r % 4 == 1 and c % 4 == 1 else "." for c in range(20))
+            for r in range(20)]
+    return KIND.load("\n".join(rows) + "\n")
+
+
+def test_focus_window_covers_the_marks_and_keeps_a_shape():
+    small = KIND.load(str(EXAMPLES / "nurikabe-10x10.txt"))
+    assert focus_window(KIND, small, [0]) is None  # small grids are drawn whole
+    big = _big_puzzle()
+    pipes = load_kind("pipes")
+    assert focus_window(pipes, pipes.load("5x5:42838cb4da1deb7c7b38888b1"), [0]) is None
+    cases = [[0], [399], [210], [0, 399], [21, 25, 29], [0, 20, 40, 60, 80, 100, 120], [44, 46]]
+    for marked in cases:
+        window = focus_window(KIND, big, marked)
+        spots = [KIND.coords(big, i) for i in marked]
+        rs, cs = [r for r, _ in spots], [c for _, c in spots]
+        # the box of the marks with CROP_MARGIN around it (within the grid)
+        box = (max(0, min(rs) - CROP_MARGIN), max(0, min(cs) - CROP_MARGIN),
+               min(19, max(rs) + CROP_MARGIN), min(19, max(cs) + CROP_MARGIN))
+        area = (box[2] - box[0] + 1) * (box[3] - box[1] + 1)
+        if window is None:
+            assert area > CROP_MOST * 400 or max(box[2] - box[0], box[3] - box[1]) + 1 > 10, marked
+            continue
+        r0, c0, r1, c1 = window
+        assert 0 <= r0 <= box[0] and 0 <= c0 <= box[1] and box[2] <= r1 <= 19 and box[3] <= c1 <= 19
+        h, w = r1 - r0 + 1, c1 - c0 + 1
+        assert min(h, w) >= CROP_SIDE and 2 * min(h, w) >= max(h, w), window
+        assert h * w <= CROP_MOST * 400
+    assert focus_window(KIND, big, [0]) == (0, 0, 7, 7)
+    assert focus_window(KIND, big, [0, 399]) is None
+
+
+def test_a_part_of_a_big_grid_draws_the_step_and_only_that_part():
+    puzzle = _big_puzzle()
+    result = _solve(puzzle, depth=0)
+    befores = states_before(KIND, puzzle, result.steps)
+    cropped = 0
+    for k, step in enumerate(result.steps):
+        window = focus_window(KIND, puzzle, step_marks(step))
+        if window is None:
+            continue
+        cropped += 1
+        r0, c0, r1, c1 = window
+        svg = step_svg(KIND, puzzle, befores[k], step, window=window)
+        root = ET.fromstring(svg)
+        assert root.get("data-window") == f"{r0},{c0},{r1},{c1}"
+        cells, regions, values = _drawn(svg)  # every mark the step records, as drawn whole
+        assert cells.get("premise", set()) == {_rc(puzzle, i) for i in step.premises}
+        assert values.get("conclusion", {}) == {
+            _rc(puzzle, i): KIND.symbols[v] for i, v in step.conclusions}
+        assert regions == [(role, [_rc(puzzle, i) for i in region]) for role, region in step.regions]
+        inside = {(r, c) for r in range(r0, r1 + 1) for c in range(c0, c1 + 1)}
+        for v in (0, 1):  # the decided cells of the part, and nothing beyond it
+            path = root.find(f".//{SVG_NS}path[@class='cells v{v}']")
+            drawn = {(r + r0, c + c0) for r, c in _covered(path.get("d"))} if path is not None else set()
+            assert drawn == {_rc(puzzle, i) for i in range(befores[k].n)
+                             if befores[k].value(i) == v} & inside
+        labels = sorted(el.text for el in root.iter(SVG_NS + "text"))
+        assert labels == sorted(str(n) for i, n in puzzle.clues if _rc(puzzle, i) in inside)
+        assert len(svg) < len(step_svg(KIND, puzzle, befores[k], step))
+    assert cropped > 20
+
+
+def test_html_of_a_big_grid_draws_parts_with_every_mark_inside():
+    puzzles = _janko(("janko-1114",))  # 12x20, one hypothesis
+    if not puzzles:
+        pytest.skip("shared data not found")
+    puzzle = puzzles[0]
+    result = _solve(puzzle)
+    assert any(s.assumption is not None for s in result.steps)
+    html = walkthrough_html(KIND, puzzle, result)
+    svgs = re.findall(r"<svg.*?</svg>", html, re.S)
+    parts = 0
+    for svg in svgs:
+        root = ET.fromstring(svg.replace("<svg ", f'<svg xmlns="{SVG_NS[1:-1]}" ', 1))
+        if root.get("data-window") is None:
+            continue
+        parts += 1
+        r0, c0, r1, c1 = map(int, root.get("data-window").split(","))
+        for el in root.iter():
+            listed = (el.get("data-cells") or "").split() + [el.get("data-cell")] * bool(el.get("data-cell"))
+            for rc in listed:
+                r, c = map(int, rc.split(","))
+                assert r0 <= r <= r1 and c0 <= c <= c1, (root.get("data-window"), rc)
+    assert parts > len(svgs) / 3
+    # each part is named in its caption; a hypothesis's figures (the step and
+    # its branches) all show the same part, or all the whole grid (a wall
+    # split rests on every black cell)
+    for figure in re.findall(r"<figure.*?</figure>", html, re.S):
+        window = re.search(r'data-window="(\d+),(\d+),(\d+),(\d+)"', figure)
+        if window:
+            r0, c0, r1, c1 = map(int, window.groups())
+            assert f"Rows {r0 + 1}–{r1 + 1}, columns {c0 + 1}–{c1 + 1}" in figure
+    for card in html.split('class="hyp-body"')[1:]:
+        card = card[:card.index('<div class="text">')]
+        assert len(set(re.findall(r'data-window="([^"]*)"', card) or [""])) == 1
 
 
 def test_branch_diagram_marks_branch_assumption_and_contradiction(hypothesis_case):

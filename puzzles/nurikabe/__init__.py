@@ -43,11 +43,19 @@ def _to_record(puzzle: Nurikabe) -> dict:
             "puzzlink_url": encode_puzzlink(puzzle)}
 
 
+_LABELS: dict[int, tuple[Nurikabe, dict[int, str]]] = {}  # id -> (puzzle, labels by cell)
+
+
 def _label(puzzle: Nurikabe, i: int) -> str | None:
-    for cell, n in puzzle.clues:
-        if cell == i:
-            return "?" if n is None else str(n)
-    return None
+    # (diagrams ask for every cell's label: a scan of the clues each time made
+    # the HTML of a 50x50 walkthrough take minutes)
+    got = _LABELS.get(id(puzzle))
+    if got is None or got[0] is not puzzle:
+        if len(_LABELS) > 64:
+            _LABELS.clear()
+        got = _LABELS[id(puzzle)] = (puzzle, {cell: "?" if n is None else str(n)
+                                              for cell, n in puzzle.clues})
+    return got[1].get(i)
 
 
 def _kind() -> Kind:
