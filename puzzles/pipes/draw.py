@@ -85,21 +85,29 @@ class PipesDrawing:
             x2, y2 = centre(b)
             return x1, y1, x2, y2
 
-        def tick(e: int, colour: str, width: float, extra: str = "") -> str:
+        def tick_d(e: int) -> str:
+            """Path data of a closed side's tick: across the side, or across a border's stub."""
             x1, y1, x2, y2 = line(e)
             mx, my = (x1 + x2) / 2, (y1 + y2) / 2
             half = s * 0.18
             stub = p.ends(e)[1] is None or p.wraps(e)
-            if e < p.size:  # a vertical tick across a right side
-                if stub:
-                    mx = x1 + s / 2
-                d = f"M{_fmt(mx)} {_fmt(my - half)}v{_fmt(2 * half)}"
-            else:
-                if stub:
-                    my = y1 + s / 2
-                d = f"M{_fmt(mx - half)} {_fmt(my)}h{_fmt(2 * half)}"
-            return (f'<path{extra} d="{d}" stroke="{colour}" stroke-width="{_fmt(width)}" '
+            if e < p.size:
+                return f"M{_fmt(x1 + s / 2 if stub else mx)} {_fmt(my - half)}v{_fmt(2 * half)}"
+            return f"M{_fmt(mx - half)} {_fmt(y1 + s / 2 if stub else my)}h{_fmt(2 * half)}"
+
+        def tick(e: int, colour: str, width: float, extra: str = "") -> str:
+            return (f'<path{extra} d="{tick_d(e)}" stroke="{colour}" stroke-width="{_fmt(width)}" '
                     f'stroke-linecap="round" fill="none"/>')
+
+        def pipe_d(e: int) -> str:
+            """Path data of an edge's pipe (see ``pipe``), both halves of a wrapping one."""
+            x1, y1, x2, y2 = line(e)
+            d = f"M{_fmt(x1)} {_fmt(y1)}L{_fmt(x2)} {_fmt(y2)}"
+            if p.wraps(e):
+                bx, by = centre(p.ends(e)[1])
+                ex, ey = (bx - s / 2, by) if e < p.size else (bx, by - s / 2)
+                d += f"M{_fmt(ex)} {_fmt(ey)}L{_fmt(bx)} {_fmt(by)}"
+            return d
 
         def pipe(e: int, colour: str, width: float, extra: str = "", dash: str = "") -> str:
             x1, y1, x2, y2 = line(e)
@@ -132,19 +140,21 @@ class PipesDrawing:
                 'fill="none"/>')
         branch = branch or {}
         real = [e for e in range(p.n) if not (p.walls >> e) & 1]
-        # the state: undecided edges, closed ticks, open pipes
+        # the state: undecided edges, closed ticks, open pipes, one path each
+        # (an element an edge made most of a walkthrough's bytes)
+        layers: dict[int | None, list[str]] = {None: [], 0: [], 1: []}
         for e in real:
-            if e in branch:
-                continue
-            v = state.value(e)
-            if v is None:
-                add(pipe(e, UNKNOWN, max(0.6, s * 0.05), ' class="edge unknown"',
-                         f"{_fmt(s * 0.08)} {_fmt(s * 0.08)}"))
-            elif v == 0:
-                add(tick(e, TICK, max(0.8, s * 0.06), ' class="edge closed"'))
-        for e in real:
-            if e not in branch and state.value(e) == 1:
-                add(pipe(e, INK, s * 0.2, ' class="edge open"'))
+            if e not in branch:
+                v = state.value(e)
+                layers[v].append(tick_d(e) if v == 0 else pipe_d(e))
+        for v, extra, colour, width, dash in (
+                (None, "unknown", UNKNOWN, max(0.6, s * 0.05), f"{_fmt(s * 0.08)} {_fmt(s * 0.08)}"),
+                (0, "closed", TICK, max(0.8, s * 0.06), ""),
+                (1, "open", INK, s * 0.2, "")):
+            if layers[v]:
+                dash_attr = f' stroke-dasharray="{dash}"' if dash else ""
+                add(f'<path class="edge {extra}" d="{"".join(layers[v])}" stroke="{colour}" '
+                    f'stroke-width="{_fmt(width)}" stroke-linecap="round" fill="none"{dash_attr}/>')
         for e, v in branch.items():
             attrs = (f' class="branch" data-role="branch" {edge_attrs(e)} '
                      f'data-value="{escape(kind.symbols[v])}"')
