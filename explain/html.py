@@ -25,8 +25,8 @@ from deduce.step import Step
 
 from explain.runs import (Group, branch_state, group_steps, histogram, run_summary,
                           states_before, technique_name)
-from explain.svg import (cell_size, focus_window, grid_svg, legend_svg, marks_svg, step_marks,
-                         step_svg)
+from explain.svg import cell_size, grid_svg, legend_svg, marks_svg, step_svg
+from explain.window import focus_window, step_marks, window_name
 
 CSS = """
 :root { --ink: #212529; --muted: #6c757d; --line: #dee2e6; --accent: #e8590c;
@@ -167,10 +167,7 @@ class HtmlWalkthrough:
 
     @staticmethod
     def where(window) -> str:
-        if window is None:
-            return ""
-        r0, c0, r1, c1 = window
-        return f"Rows {r0 + 1}–{r1 + 1}, columns {c0 + 1}–{c1 + 1}"
+        return "" if window is None else window_name(window)
 
     def figure(self, svg: str, caption: str = "", window=None) -> str:
         caption = ". ".join(t for t in (self.where(window), caption) if t)

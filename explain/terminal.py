@@ -11,6 +11,7 @@ from deduce.kind import Kind
 from deduce.solver import Result
 from deduce.state import State
 from deduce.step import Step
+from explain.window import focus_window, step_marks, window_name
 
 STYLE = {"black": "on grey23", "white": "on grey93", "unknown": "on grey58",
          "conclusion": "bold red", "premise": "bold blue", "label": "bold black"}
@@ -132,25 +133,32 @@ def diagram_legend(plain: bool = False) -> Text:
 
 
 def step_diagram(kind: Kind, puzzle: Any, before: State, step: Step | None = None,
-                 plain: bool = False, indent: int = 6) -> Text:
+                 plain: bool = False, indent: int = 6, crop: bool = True) -> Text:
     """``before`` with a step drawn on it, three or more characters a cell.
 
     Premises are bracketed ``[x]``, conclusions ``>x<`` (showing the value
     concluded), a hypothesis' assumed cell ``(x)``; in colour the conclusions
-    are also filled, and unknown cells are grey.
+    are also filled, and unknown cells are grey. On a big grid (``crop``) only
+    the part around the step's marks, under a line naming its rows and
+    columns (see :func:`explain.window.focus_window`).
     """
     if kind.drawing is not None:
         return kind.drawing.text(kind, puzzle, before, step, plain=plain, indent=indent)
     rows, cols = kind.shape(puzzle)
+    window = focus_window(kind, puzzle, step_marks(step)) if step and crop else None
+    r0, c0, r1, c1 = window or (0, 0, rows - 1, cols - 1)
     at = {rc: i for i in range(before.n) for rc in kind.cells_of(puzzle, i)}
     concl = {i: v for i, v in step.conclusions} if step else {}
     prem = set(step.premises) if step else set()
     assumed = step.assumption[0] if step and step.assumption is not None else None
     width = max([1] + [len(kind.label(puzzle, i) or "") for i in range(before.n)])
     text = Text(no_wrap=True, overflow="ellipsis")
-    for r in range(rows):
+    if window is not None:
+        text.append(" " * indent + window_name(window) + f" of {rows}x{cols}:\n",
+                    style="" if plain else "italic")
+    for r in range(r0, r1 + 1):
         text.append(" " * indent)
-        for c in range(cols):
+        for c in range(c0, c1 + 1):
             i = at.get((r, c))
             if i is None:
                 text.append(" " * (width + 2))

@@ -2,6 +2,7 @@
 from __future__ import annotations
 
 import json
+import re
 import subprocess
 import sys
 from pathlib import Path
@@ -36,10 +37,24 @@ def test_walkthrough_into_a_pipe_keeps_steps_and_grids_whole(tmp_path):
     steps = json.loads(run("solve", f, "--format", "json", "--depth", "0").stdout)["steps"]
     assert len(steps) > 20
     assert sum(1 for line in lines if line[:1].isdigit()) == len(steps)
-    diagram_rows = [line for line in lines if line.startswith("      ")]
-    assert len(diagram_rows) == 3 * len(steps)
-    assert all(len(row.split()) == 41 for row in diagram_rows
-               if "[" not in row and ">" not in row and "(" not in row)
+    # each step's diagram: all 41 columns, or on this wide grid the part around
+    # the step named above it; either way every row of it whole
+    diagrams, rows = [], None
+    for line in lines:
+        part = re.match(r" {6}Rows (\d+)–(\d+), columns (\d+)–(\d+) of 3x41:$", line)
+        if part or line[:1].isdigit():
+            r0, r1, c0, c1 = map(int, part.groups()) if part else (1, 3, 1, 41)
+            rows = []
+            diagrams.append(((r1 - r0 + 1, c1 - c0 + 1), rows))
+        elif line.startswith("      ") and rows is not None:
+            rows.append(line)
+    diagrams = [d for d in diagrams if d[1]]  # (a header and its step line are one diagram)
+    assert len(diagrams) == len(steps)
+    assert sum(shape[1] < 41 for shape, _ in diagrams) > len(steps) / 2
+    for (height, width), rows in diagrams:
+        assert len(rows) == height
+        assert all(len(row.split()) == width for row in rows
+                   if "[" not in row and ">" not in row and "(" not in row)
     grid = lines[-5:-2]  # the final grid, a blank line and the summary
     assert all(len(row.split()) == 41 for row in grid), grid
 

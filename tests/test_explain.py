@@ -25,8 +25,8 @@ from explain.hints import (find_mistakes, focus, givens_state, hint_lines, progr
 from explain.html import walkthrough_html
 from explain.json_walkthrough import walkthrough as json_walkthrough
 from explain.runs import branch_state, group_steps, is_trivial, run_summary, states_before
-from explain.svg import (CROP_MARGIN, CROP_MOST, CROP_SIDE, focus_window, grid_svg, marks_svg,
-                         outline_loops, step_marks, step_svg)
+from explain.svg import grid_svg, marks_svg, outline_loops, step_svg
+from explain.window import CROP_MARGIN, CROP_MOST, CROP_SIDE, focus_window, step_marks
 from explain.why import decided_by, looked_at, parse_cell, why_chain
 from tests.conftest import SHARED
 
