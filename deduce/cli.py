@@ -154,7 +154,7 @@ def main(argv: list[str] | None = None) -> int:
         print(f"deduce: error: --budget {budget:g}: must be 0 or more", file=sys.stderr)
         return 2
     out = Console(no_color=args.plain or None, highlight=False)  # None: NO_COLOR decides
-    if getattr(args, "plain", False) is False and (out.color_system is None or out.no_color):
+    if out.color_system is None or out.no_color:
         # colour will not reach the reader (a file, a pipe, NO_COLOR): draw
         # grids with symbols, or black cells would print as blanks
         args.plain = True

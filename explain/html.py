@@ -218,9 +218,10 @@ class HtmlWalkthrough:
         return f'<ol class="proof">{"".join(items)}</ol>'
 
     def branch_figure(self, before: State, step: Step, caption: str,
-                      agreement=(), window=None) -> str:
-        branch = branch_state(before, step)
-        decided = self.decided(before, step)
+                      agreement=(), window=None, branch: State | None = None) -> str:
+        if branch is None:
+            branch = branch_state(before, step)
+        decided = self.decided(before, branch)
         # a hypothesis records (assumed cell,) + the cells that show the contradiction
         contradiction = step.premises[1:] if step.contradiction else ()
         svg = self.fit(marks_svg(self.kind, self.puzzle, branch, branch=decided,
@@ -231,9 +232,8 @@ class HtmlWalkthrough:
         return f'<figure class="branch">{svg}<figcaption>{escape(caption)}</figcaption></figure>'
 
     @staticmethod
-    def decided(before: State, step: Step) -> dict[int, int]:
+    def decided(before: State, branch: State) -> dict[int, int]:
         """What a hypothesis's branch decided: {unknown: value}."""
-        branch = branch_state(before, step)
         return {i: branch.value(i) for i in range(branch.n)
                 if before.value(i) is None and branch.value(i) is not None}
 
@@ -241,11 +241,13 @@ class HtmlWalkthrough:
         kind, puzzle = self.kind, self.puzzle
         before = self.before[n - 1]
         # one part of the grid for the step and its branches, to compare them
+        sides = [b for b in ((step,) if step.assumption is not None else step.proof)
+                 if b.assumption is not None]
+        branches = {id(b): branch_state(before, b) for b in sides}
         marked = step_marks(step)
-        for branch_step in (step,) if step.assumption is not None else step.proof:
-            if branch_step.assumption is not None:
-                marked.extend(self.decided(before, branch_step))
-                marked.extend(branch_step.premises)
+        for b in sides:
+            marked.extend(self.decided(before, branches[id(b)]))
+            marked.extend(b.premises)
         window = self.window(marked)
         svg = self.svg_step(before, step, f"Step {n}: {step.text}", window)
         parts = [_head(kind, str(n), step)]
@@ -263,7 +265,7 @@ class HtmlWalkthrough:
                          f'{escape(kind.words[1 - v])}.</p>')
             figures.append(self.branch_figure(
                 before, step, f"If {name} were {kind.words[v]}: the branch when it breaks a rule",
-                window=window))
+                window=window, branch=branches[id(step)]))
         else:  # either-way: two "assume" sub-steps, each with its own chain
             agreed = [i for i, _ in step.conclusions]
             for k, sub in enumerate(step.proof, 1):
@@ -275,7 +277,7 @@ class HtmlWalkthrough:
                     i, v = sub.assumption
                     figures.append(self.branch_figure(
                         before, sub, f"If {kind.cell_name(puzzle, i)} is {kind.words[v]}",
-                        agreement=agreed, window=window))
+                        agreement=agreed, window=window, branch=branches[id(sub)]))
             parts.append(f'<p class="conclusion">{escape(step.text)}</p>')
         caption = "Before: the conclusion and the cells it rests on"
         head, parts = parts[0], parts[1:]

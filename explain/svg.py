@@ -221,6 +221,13 @@ class Diagram:
         return (self.margin + (c - self.window[1]) * self.size,
                 self.margin + (r - self.window[0]) * self.size)
 
+    def corners(self, i: int) -> list[tuple[float, float]]:
+        """(x, y) of every cell unknown ``i`` covers inside the window (as ``at``, unnamed)."""
+        m, s = self.margin, self.size
+        r0, c0, r1, c1 = self.window
+        return [(m + (c - c0) * s, m + (r - r0) * s) for r, c in self.spots[i]
+                if r0 <= r <= r1 and c0 <= c <= c1]
+
     def at(self, i: int):
         """(``"r,c"``, x, y) of every cell unknown ``i`` covers, inside the window."""
         m, s = self.margin, self.size
@@ -248,7 +255,7 @@ class Diagram:
             v = 1 if (ones >> i) & 1 else 0 if (zeros >> i) & 1 else None
             if v is None:
                 continue
-            spots = [(x, y) for _, x, y in self.at(i)]
+            spots = self.corners(i)
             if i not in branch:
                 filled[v].extend(spots)
             if v == 0 and i not in labelled:
@@ -447,7 +454,7 @@ def marks_svg(kind: Kind, puzzle: Any, state: State, *,
     """The general diagram: any of the marks a step or a branch can record.
 
     ``window`` (r0, c0, r1, c1): draw only those rows and columns (see
-    :func:`focus_window`); the grid's cut edges are dashed.
+    :func:`explain.window.focus_window`); the grid's cut edges are dashed.
     """
     if kind.drawing is not None:  # a kind whose unknowns are not cells draws itself
         return kind.drawing.svg(kind, puzzle, state, conclusions=conclusions,

@@ -541,7 +541,7 @@ def recognises(sample: str) -> bool:
     if _BARE.search(first) or (first.startswith("{") and '"rooms"' in first):
         return True
     for line in lines:
-        tokens = line.split() if " " in line or "\t" in line else list(line)
+        tokens = [t for t, _ in _tokens(line)]
         if set(tokens) <= set(MARKS) | {".", "-"} and ("S" in tokens or "G" in tokens):
             return True
     return False

@@ -109,19 +109,9 @@ class PipesDrawing:
                 d += f"M{_fmt(ex)} {_fmt(ey)}L{_fmt(bx)} {_fmt(by)}"
             return d
 
-        def pipe(e: int, colour: str, width: float, extra: str = "", dash: str = "") -> str:
-            x1, y1, x2, y2 = line(e)
-            dash_attr = f' stroke-dasharray="{dash}"' if dash else ""
-            out = (f'<line{extra} x1="{_fmt(x1)}" y1="{_fmt(y1)}" x2="{_fmt(x2)}" '
-                   f'y2="{_fmt(y2)}" stroke="{colour}" stroke-width="{_fmt(width)}" '
-                   f'stroke-linecap="round"{dash_attr}/>')
-            if p.wraps(e):  # the other half, from the far side of the board
-                bx, by = centre(p.ends(e)[1])
-                ex, ey = (bx - s / 2, by) if e < p.size else (bx, by - s / 2)
-                out += (f'<line x1="{_fmt(ex)}" y1="{_fmt(ey)}" x2="{_fmt(bx)}" y2="{_fmt(by)}" '
-                        f'stroke="{colour}" stroke-width="{_fmt(width)}" stroke-linecap="round"'
-                        f'{dash_attr}/>')
-            return out
+        def pipe(e: int, colour: str, width: float, extra: str = "") -> str:
+            return (f'<path{extra} d="{pipe_d(e)}" stroke="{colour}" stroke-width="{_fmt(width)}" '
+                    'stroke-linecap="round" fill="none"/>')
 
         def frame(e: int, role: str, colour: str, width: float, pad: float) -> str:
             x1, y1, x2, y2 = line(e)
