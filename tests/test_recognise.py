@@ -84,6 +84,7 @@ def test_two_claims_ask_for_kind_and_a_name_is_obeyed(tmp_path):
     f = tmp_path / "unreadable.txt"
     f.write_bytes(b"\xff\xfe\x00binary")
     assert detected(str(f)) == "nurikabe"  # (whose loader then says what is wrong)
+    assert detected("5x5:zz") == "pipes"  # a game ID's shape: its reader names the bad digit
 
 
 def test_cli_solves_each_kind_without_kind_option(tmp_path):
