@@ -15,9 +15,10 @@ How the rules are encoded:
 - an edge is ``open`` when the tile on either side points into it, and then
   the other side must point into it too; a tile never points off the board or
   into a barrier;
-- every tile but tile 0 picks a ``parent`` across an open edge, the parent
-  links form no cycle (clingo's ``#edge`` acyclicity), and every open edge is
-  a parent link one way: so the open pipes are a tree over all tiles. A tree
+- every tile but tile 0 picks a ``parent`` edge among its open edges, the
+  parent links form no cycle (clingo's ``#edge`` acyclicity), and every open
+  edge is a parent link one way (an edge, not a pair of tiles: on a wrapping
+  board two tiles 2 apart share two edges, and both open is a loop): so the open pipes are a tree over all tiles. A tree
   rooted at tile 0 has one parent function and the orientations are distinct,
   so answer sets and solutions correspond one to one.
 """
@@ -41,9 +42,11 @@ open(E) :- out(T,D), side(T,D,E).
 % the open pipes as a tree rooted at tile 0: every other tile picks one parent through
 % an open edge, parent links never close a cycle (clingo's acyclicity #edge), and
 % every open edge is a parent link one way
-1 { parent(A,B) : link(E,A,B), open(E); parent(A,B) : link(E,B,A), open(E) } 1 :- tile(A), A != 0.
-#edge (A,B) : parent(A,B).
-:- link(E,A,B), open(E), not parent(A,B), not parent(B,A).
+% (a parent link names its edge: on a wrapping board two tiles can share two edges)
+1 { parent(A,E) : link(E,A,B), open(E); parent(A,E) : link(E,B,A), open(E) } 1 :- tile(A), A != 0.
+#edge (A,B) : parent(A,E), link(E,A,B).
+#edge (A,B) : parent(A,E), link(E,B,A).
+:- link(E,A,B), open(E), not parent(A,E), not parent(B,E).
 #show.
 #show shown(0,E) : open(E).
 """
