@@ -28,8 +28,13 @@ def parse_cell(kind: Kind, puzzle: Any, text: str) -> int:
     r, c = (int(m.group(1)), int(m.group(2))) if m.group(1) else (int(m.group(3)),
                                                                  int(m.group(4)))
     state = kind.initial_state(puzzle)
+    at = (r - 1, c - 1)
     for i in range(state.n):
-        if tuple(kind.coords(puzzle, i)) == (r - 1, c - 1):
+        if tuple(kind.coords(puzzle, i)) == at:
+            return i
+    # an unknown that covers several cells (a Nurimeizu room) is named by any of them
+    for i in range(state.n):
+        if at in kind.cells_of(puzzle, i):
             return i
     rows, cols = kind.shape(puzzle)
     raise InputError(f"{text!r}: no cell r{r}c{c} in this {rows}x{cols} grid")

@@ -599,3 +599,18 @@ def test_html_and_terminal_walkthrough_with_the_drawing():
     assert len(rows) == p.rows and all(len(r) == 2 * p.cols for r in rows)
     diagram = step_diagram(KIND, p, KIND.initial_state(p), result.steps[0], plain=True)
     assert diagram.plain.startswith(" " * 6)
+
+
+def test_why_names_a_room_by_any_of_its_cells(capsys):
+    from pathlib import Path
+    from deduce.cli import main
+    from explain.why import parse_cell
+    path = Path(__file__).parents[1] / "puzzles" / "examples" / "nurimeizu-10x10-medium.txt"
+    p = load(str(path))
+    for r in range(p.rows):
+        for c in range(p.cols):
+            room = parse_cell(KIND, p, f"{r + 1},{c + 1}")
+            assert (r, c) in KIND.cells_of(p, room)
+    assert main(["why", str(path), "10,10", "--plain"]) == 0
+    assert capsys.readouterr().out.startswith("Why is")
+    assert main(["why", str(path), "11,1", "--plain"]) == 2
