@@ -66,7 +66,7 @@ def check(kind: Kind, puzzle: Any, human_depth: int = 2, budget: float = 60.0) -
         return Check("none", f"no solution: {logic.reason}", reason=logic.reason,
                      seconds=_since(start), **common)
     found = search(kind, puzzle, logic.state, limit=2, budget=left())
-    where = f"logic at depth <= {human_depth} decided {decided} of {n} cells"
+    where = f"logic at depth <= {human_depth} decided {decided} of {_count(kind, n)}"
     if found.count is None:
         return Check("unknown", f"unknown (budget exhausted); {where}", stalled=logic.state,
                      seconds=_since(start), **common)
@@ -77,7 +77,7 @@ def check(kind: Kind, puzzle: Any, human_depth: int = 2, budget: float = 60.0) -
     if found.count >= 2:
         a, b = found.solutions[:2]
         diff = (a.ones ^ b.ones) | (a.zeros ^ b.zeros)
-        return Check("multiple", f"multiple solutions: they differ in {diff.bit_count()} cells",
+        return Check("multiple", f"multiple solutions: they differ in {_count(kind, diff.bit_count())}",
                      solutions=found.solutions[:2], stalled=logic.state,
                      seconds=_since(start), **common)
     for d in range(human_depth + 1, max(DEEPEST, human_depth + 1) + 1):
@@ -90,6 +90,11 @@ def check(kind: Kind, puzzle: Any, human_depth: int = 2, budget: float = 60.0) -
                          seconds=_since(start), **common)
     return Check("unique", f"unique, needs search; {where}", solutions=found.solutions,
                  stalled=logic.state, seconds=_since(start), **common)
+
+
+def _count(kind: Kind, n: int) -> str:
+    """'3 cells', '1 room', '10 edges': unknowns in the kind's own word."""
+    return f"{n} {kind.nouns[n != 1]}"
 
 
 def verify(kind: Kind, puzzle: Any, result: Check, timeout: float = 60.0) -> str:
@@ -157,7 +162,7 @@ def run(args, out) -> int:
             out.print(f"they differ at {names}", highlight=False, soft_wrap=True)
         elif result.verdict in ("unknown", "unique") and result.stalled is not None \
                 and result.decided < result.total:
-            out.print(f"where logic stalled ({result.decided} of {result.total} cells decided):",
+            out.print(f"where logic stalled ({result.decided} of {_count(kind, result.total)} decided):",
                       highlight=False)
             out.print("\n".join(_grid(kind, puzzle, result.stalled)), highlight=False)
         if result.oracle:

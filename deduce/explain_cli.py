@@ -160,7 +160,7 @@ def cmd_why(args, out: Console) -> int:
             out.print(msg, highlight=False)
         return 0
     result = _solve(kind, puzzle, args)
-    chain = why_chain(result.steps, start, cell)
+    chain = why_chain(result.steps, start, cell, regions=not kind.tile_regions)
     if not chain:
         msg = (f"The walkthrough does not decide {name} ({result.verdict}"
                + (f": {result.reason}" if result.reason else "") + ").")

@@ -44,6 +44,7 @@ class Kind:
       Tatham hex digits), written as ``solution`` in the JSON walkthrough;
     - ``drawing``: a :class:`Drawing` for kinds whose unknowns are not cells (Pipes:
       edges); None: the renderers draw one cell per unknown.
+    - ``tile_regions``: a step's regions hold tiles, not unknowns (Pipes).
     """
 
     name: str
@@ -88,6 +89,10 @@ class Kind:
     # for marks no other kind's input has (a puzz.link type, box drawing, S/G
     # marks); the CLI picks a kind this way when ``--kind`` is not given
     recognises: Callable[[str], bool] | None = None
+    # True when a step's regions list tiles rather than unknowns: each tile as
+    # the unknown drawn at its coordinates (Pipes, whose unknowns are edges).
+    # Such regions are named as tiles, and are not part of a step's reasons.
+    tile_regions: bool = False
 
     def cells_of(self, puzzle: Any, i: int) -> list[tuple[int, int]]:
         """Every (row, col) unknown ``i`` stands for."""

@@ -48,13 +48,22 @@ def reference_solution(kind: Kind, puzzle: Any, depth: int = 3,
 
     Returns ``(None, why)`` when there is none (the solver could not finish).
     """
+    solution, source, _ = _reference(kind, puzzle, depth, budget)
+    return solution, source
+
+
+def _reference(kind: Kind, puzzle: Any, depth: int, budget: float | None
+               ) -> tuple[State | None, str, str | None]:
+    """As :func:`reference_solution`, plus why the puzzle has no solution when
+    the clues alone lead to a contradiction (else None)."""
     known = kind.solution(puzzle)
     if known is not None:
-        return known, "the puzzle's known solution"
+        return known, "the puzzle's known solution", None
     result = Solver(kind, puzzle, depth=depth, budget=budget).solve(givens_state(kind, puzzle))
     if result.solved:
-        return result.state, "the solution found from the clues"
-    return None, f"the clues alone do not solve ({result.verdict}: {result.reason})"
+        return result.state, "the solution found from the clues", None
+    broken = result.reason if result.verdict == "contradiction" else None
+    return None, f"the clues alone do not solve ({result.verdict}: {result.reason})", broken
 
 
 def find_mistakes(kind: Kind, puzzle: Any, state: State, solution: State) -> list[Mistake]:
@@ -75,6 +84,19 @@ def _names(kind: Kind, puzzle: Any, cells, limit: int = 3) -> str:
     if len(names) > limit:
         return ", ".join(names[:limit]) + f" and {len(names) - limit} more"
     return names[0] if len(names) == 1 else ", ".join(names[:-1]) + " and " + names[-1]
+
+
+def _tiles(kind: Kind, puzzle: Any, tiles, limit: int = 3) -> str:
+    """'the tile at r1c2' / 'the tiles at r1c1, r1c2 and 2 more': a region of tiles,
+    each given as the unknown at its coordinates (``Kind.tile_regions``)."""
+    at = sorted({tuple(kind.coords(puzzle, i)) for i in tiles})
+    names = [f"r{r + 1}c{c + 1}" for r, c in at]
+    if len(names) == 1:
+        return f"the tile at {names[0]}"
+    shown = names[:limit]
+    more = f" and {len(names) - limit} more" if len(names) > limit else ""
+    listed = ", ".join(shown) + more if more else ", ".join(shown[:-1]) + " and " + shown[-1]
+    return f"the tiles at {listed}"
 
 
 def _part_of_grid(kind: Kind, puzzle: Any, cells) -> str:
@@ -105,6 +127,9 @@ def focus(kind: Kind, puzzle: Any, step: Step) -> str:
         # a hypothesis is about one cell: name it (the value stays untold)
         return kind.cell_name(puzzle, step.premises[0]) if step.premises else \
             _part_of_grid(kind, puzzle, concluded)
+    if kind.tile_regions:
+        for role, tiles in step.regions:
+            return _tiles(kind, puzzle, tiles)
     for role, cells in step.regions:
         clue = _labelled(kind, puzzle, cells)
         if clue:
@@ -139,9 +164,10 @@ def _what(kind: Kind, step: Step) -> str:
     for v in (1, 0):
         n = counts[v]
         if n:
-            parts.append(f"{'one cell' if n == 1 else f'{n} cells'} {kind.words[v]}")
+            parts.append(f"{'one ' + kind.nouns[0] if n == 1 else f'{n} ' + kind.nouns[1]} "
+                         f"{kind.words[v]}")
     if step.assumption is not None:
-        return ("Assuming one value for that cell breaks a rule, so you can decide it: "
+        return (f"Assuming one value for that {kind.nouns[0]} breaks a rule, so you can decide it: "
                 + " and ".join(parts) + ".")
     return "You can decide " + " and ".join(parts) + "."
 
@@ -159,7 +185,7 @@ def hint_lines(kind: Kind, puzzle: Any, step: Step, level: int) -> list[str]:
         lines.append(step.text)
         cells = ", ".join(f"{kind.cell_name(puzzle, i)} {kind.words[v]}"
                           for i, v in step.conclusions)
-        lines.append(f"Cells: {cells}.")
+        lines.append(f"{kind.nouns[1].capitalize()}: {cells}.")
     return lines
 
 
@@ -179,7 +205,9 @@ def progressive_hint(kind: Kind, puzzle: Any, level: int, depth: int = 3,
     state = kind.initial_state(puzzle)
     source = ""
     if check:
-        solution, source = reference_solution(kind, puzzle, depth, budget)
+        solution, source, broken = _reference(kind, puzzle, depth, budget)
+        if broken is not None:  # the clues themselves: no hint can help
+            return Hint(1, (f"This puzzle has no solution: {broken}.",), checked_against=source)
         if solution is not None:
             mistakes = find_mistakes(kind, puzzle, state, solution)
             if mistakes:

@@ -40,13 +40,17 @@ def parse_cell(kind: Kind, puzzle: Any, text: str) -> int:
     raise InputError(f"{text!r}: no cell r{r}c{c} in this {rows}x{cols} grid")
 
 
-def looked_at(step: Step) -> set[int]:
-    """The cells a step rests on (premises, regions, and its proof's, recursively)."""
+def looked_at(step: Step, regions: bool = True) -> set[int]:
+    """The cells a step rests on (premises, regions, and its proof's, recursively).
+
+    ``regions=False`` for kinds whose regions list tiles, not unknowns
+    (``Kind.tile_regions``): their premises alone are the reason."""
     cells = set(step.premises)
-    for _, region in step.regions:
-        cells.update(region)
+    if regions:
+        for _, region in step.regions:
+            cells.update(region)
     for sub in step.proof:
-        cells |= looked_at(sub)
+        cells |= looked_at(sub, regions)
     if step.assumption is not None:
         cells.discard(step.assumption[0])
     return cells
@@ -64,8 +68,9 @@ def decided_by(steps: Sequence[Step], start: State) -> dict[int, int]:
     return out
 
 
-def why_chain(steps: Sequence[Step], start: State, cell: int) -> list[int]:
-    """Indices (0-based, ascending) of the steps that decided ``cell``; empty if none did."""
+def why_chain(steps: Sequence[Step], start: State, cell: int, regions: bool = True) -> list[int]:
+    """Indices (0-based, ascending) of the steps that decided ``cell``; empty if none did.
+    ``regions``: as in :func:`looked_at`."""
     by = decided_by(steps, start)
     if cell not in by:
         return []
@@ -73,7 +78,7 @@ def why_chain(steps: Sequence[Step], start: State, cell: int) -> list[int]:
     todo = [by[cell]]
     while todo:
         k = todo.pop()
-        for i in looked_at(steps[k]):
+        for i in looked_at(steps[k], regions):
             j = by.get(i)
             if j is not None and j < k and j not in chain:
                 chain.add(j)

@@ -614,3 +614,13 @@ def test_why_names_a_room_by_any_of_its_cells(capsys):
     assert main(["why", str(path), "10,10", "--plain"]) == 0
     assert capsys.readouterr().out.startswith("Why is")
     assert main(["why", str(path), "11,1", "--plain"]) == 2
+
+
+def test_check_counts_rooms_not_cells():
+    from deduce.check import check
+    p = load("ABB\nACC\nDDE\n\nS..\n...\n..G\n")
+    c = check(KIND, p, budget=30)
+    assert c.verdict == "multiple"
+    a, b = c.solutions[:2]
+    rooms = ((a.ones ^ b.ones) | (a.zeros ^ b.zeros)).bit_count()
+    assert c.summary.endswith(f"they differ in {rooms} room{'s' if rooms != 1 else ''}")

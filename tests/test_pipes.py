@@ -479,3 +479,27 @@ def test_multiple_solutions_are_reported():
     assert out.returncode == 1, out.stdout + out.stderr
     assert "multiple solutions" in out.stdout and "agrees" in out.stdout
     assert rotations(p.tiles[0])
+    diff = sols[0] ^ sols[1]
+    assert f"they differ in {diff.bit_count()} edges" in out.stdout
+
+
+def test_hint_names_tiles_and_why_follows_premises():
+    """A Pipes step's regions hold tiles (each as the edge on its right): the hint
+    names them as tiles, and a why chain follows the premises, not those edges."""
+    from explain.hints import progressive_hint
+    from explain.why import looked_at
+    p = decode_game_id("3x3w:18a76b1a8")
+    hint = progressive_hint(KIND, p, 3)
+    (e, _), = hint.step.conclusions
+    assert KIND.cell_name(p, e) == "the edge between r1c1 and r1c2"
+    assert hint.lines[0] == "Look at the tiles at r1c1 and r1c2: try No isolated group."
+    assert hint.lines[2] == "You can decide one edge closed."
+    assert hint.lines[4].startswith("Edges: the edge between r1c1 and r1c2 closed")
+    result = Solver(KIND, p, depth=3).solve()
+    for step in result.steps:
+        assert looked_at(step, regions=False) == set(step.premises).union(
+            *(looked_at(sub, regions=False) for sub in step.proof)) - (
+            {step.assumption[0]} if step.assumption else set())
+    # no solution: the hint says so (exit code 1) instead of hinting
+    stuck = progressive_hint(KIND, decode_game_id("2x2w:84be"), 1)
+    assert stuck.code == 1 and stuck.lines[0].startswith("This puzzle has no solution: ")

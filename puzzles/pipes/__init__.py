@@ -91,6 +91,7 @@ def _kind() -> Kind:
         symbols=("0", "1"),
         words=("closed", "open"),
         nouns=("edge", "edges"),
+        tile_regions=True,
         grid_rows=state_rows,
         from_record=_from_record,
         recognises=_recognises,
