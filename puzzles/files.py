@@ -11,7 +11,8 @@ _ONE_LINE = str.maketrans({"\n": " ", "\r": " "})
 
 
 def read_text(path: str | Path, max_bytes: int) -> str:
-    """The file's text, or InputError (missing, a directory, unreadable, too large, binary).
+    """The file's text without a byte order mark, or InputError (missing, a
+    directory, unreadable, too large, binary).
 
     >>> read_text("/no/such/file", 10)
     Traceback (most recent call last):
@@ -42,7 +43,7 @@ def read_text(path: str | Path, max_bytes: int) -> str:
         raise error(f"not a UTF-8 text file (byte 0x{data[e.start]:02x} at offset {e.start})") from None
     if "\x00" in text:
         raise error("a binary file, not a puzzle")
-    return text
+    return text.removeprefix("\ufeff")  # a byte order mark is no part of the puzzle
 
 
 # Characters that would break a message into several lines, shown escaped instead.

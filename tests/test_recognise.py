@@ -39,6 +39,16 @@ def test_bundled_examples_are_read_as_their_kind(path):
     assert detected(str(path)) == path.name.split("-")[0]
 
 
+@pytest.mark.parametrize("path", EXAMPLES, ids=lambda p: p.name)
+def test_a_byte_order_mark_changes_nothing(path, tmp_path):
+    """Editors on Windows start UTF-8 files with U+FEFF: the same puzzle, the same kind."""
+    marked = tmp_path / path.name
+    marked.write_bytes(b"\xef\xbb\xbf" + path.read_bytes())
+    kind = load_kind(path.name.split("-")[0])
+    assert detected(str(marked)) == kind.name
+    assert kind.load(str(marked)) == kind.load(str(path))
+
+
 @pytest.mark.parametrize("kind", sorted(COLLECTIONS))
 def test_collections_are_read_as_their_kind(kind):
     records(kind)  # (skips without the shared data)
