@@ -23,6 +23,7 @@ import json
 import math
 import multiprocessing
 import os
+import re
 import signal
 import statistics
 import sys
@@ -73,8 +74,9 @@ def rate(kind_name: str, record: dict, depth: int = 3, budget: float = 10.0,
     time), ``size`` ("ROWSxCOLS"), ``unknown`` (cells left undecided); when the
     record carries a solution ``wrong_cells`` (decided cells that differ from
     it); with ``oracle`` ``oracle_seconds``, ``oracle_solutions`` (0, 1 or 2:
-    the oracle is asked for at most two), ``oracle_agrees`` (the engine's
-    solution is the oracle's) or ``oracle_note`` when it could not be asked;
+    the oracle is asked for at most two), ``oracle_agrees`` (the oracle
+    bears out the verdict: solved, its one solution; contradiction, none;
+    stuck, the decided cells in every solution) or ``oracle_note`` when it could not be asked;
     with ``check_budget`` (seconds, 0 = none) ``uniqueness`` as ``deduce
     check`` settles it -- a puzzle the techniques solved is unique (each step
     holds in every solution), one they found a contradiction in has none, and
@@ -147,10 +149,21 @@ def _ask_oracle(kind: Kind, puzzle: Any, result, timeout: float | None) -> dict:
         return {"oracle_note": f"oracle failure: {type(e).__name__}: {e}"}
     out = {"oracle_seconds": round(time.perf_counter() - start, 4),
            "oracle_solutions": len(found)}
-    if result.solved and found:
-        out["oracle_agrees"] = any(s.ones == result.state.ones and s.zeros == result.state.zeros
-                                   for s in found)
+    out["oracle_agrees"] = _agrees(result, found)
     return out
+
+
+def _agrees(result, found: list) -> bool:
+    """Whether the oracle's solutions (up to two) bear out what the engine says:
+    solved means that one solution alone; a contradiction means none; stuck,
+    that each decided cell has its value in every solution."""
+    state = result.state
+    if result.solved:
+        return len(found) == 1 and found[0].ones == state.ones and found[0].zeros == state.zeros
+    if result.verdict == "contradiction":
+        return not found
+    return all(state.ones & s.ones == state.ones and state.zeros & s.zeros == state.zeros
+               for s in found)
 
 
 # ------------------------------------------------------------------ hard timeout
@@ -181,8 +194,8 @@ def guarded_rate(args: tuple, hard: float | None) -> dict:
     if not use_alarm:
         return rate(*args)
     previous = signal.signal(signal.SIGALRM, _on_alarm)
-    signal.setitimer(signal.ITIMER_REAL, hard)
     try:
+        signal.setitimer(signal.ITIMER_REAL, hard)  # (inside: a tiny one may ring at once)
         return rate(*args)
     except _HardTimeout:
         return _timeout_result(args[1], hard)
@@ -491,12 +504,35 @@ def _csv_row(r: dict) -> dict:
     return {k: ("" if r.get(k) is None else r.get(k)) for k in FIELDS}
 
 
+_IN_RECORD = re.compile(r"<record>:\d+(?::\d+)?: ")
+
+
+def _locate(result: dict, collection: str, line: int) -> None:
+    """A record's reader names the place as ``<record>:1:C`` (the worker sees
+    the record, not the file): name the collection's line instead. (The column
+    is left out: it counts in the record as the reader re-wrote it.)"""
+    if result.get("verdict") == "error":
+        result["reason"] = _IN_RECORD.sub(f"{collection}:{line}: ", result.get("reason", ""), 1)
+
+
+def _writable(path: str | None) -> None:
+    """InputError unless a file can be written at ``path`` (checked before the
+    work, without touching an existing file)."""
+    if path is None:
+        return
+    p = Path(path)
+    if p.is_dir():
+        raise InputError(f"{path}: is a directory, not a file to write")
+    folder = p.parent if str(p.parent) else Path(".")
+    if not folder.is_dir():
+        raise InputError(f"{path}: cannot write: no folder {folder}")
+    if not os.access(p if p.exists() else folder, os.W_OK):
+        raise InputError(f"{path}: cannot write: permission denied")
+
+
 def run(args, console: Console) -> int:
     start = time.perf_counter()
-    if args.jobs is not None and args.jobs < 1:
-        raise InputError("--jobs must be 1 or more")
-    if args.budget < 0:
-        raise InputError("--budget must be 0 (no budget) or more")
+    _writable(args.csv)  # (--out is opened below; both before any work)
     from deduce.cli import DEFAULT_KIND
     # an unknown kind fails here, once; without --kind, the collection says
     kind = _kind(args.kind or kind_of(args.collection, None, DEFAULT_KIND).name)
@@ -510,7 +546,7 @@ def run(args, console: Console) -> int:
         keep = set(wanted)
         entries = [(line, e) for line, e in entries if _entry_id(line, e) in keep]
     if args.limit is not None:
-        entries = entries[:max(0, args.limit)]
+        entries = entries[:args.limit]
 
     out_path = Path(args.out) if args.out else None
     previous: dict[str, dict] = {}
@@ -527,8 +563,6 @@ def run(args, console: Console) -> int:
     if args.compare_oracle and kind.oracle is None:
         print(f"deduce: note: kind {kind.name!r} has no oracle yet: "
               f"--compare-oracle is skipped", file=sys.stderr)
-    if args.check_budget is not None and args.check_budget < 0:
-        raise InputError("--check-budget must be 0 (no budget) or more")
     check_budget = None
     if args.check:
         check_budget = args.check_budget if args.check_budget is not None else args.budget
@@ -544,9 +578,11 @@ def run(args, console: Console) -> int:
     tasks: list[tuple[int, tuple]] = []
     immediate: list[dict] = []
     ids: list[str] = []
+    at_line: list[int] = []
     for line, e in todo:
         rid = _entry_id(line, e)
         ids.append(rid)
+        at_line.append(line)
         if isinstance(e, InputError):
             immediate.append({"id": rid, "verdict": "error", "reason": str(e)})
         else:
@@ -601,6 +637,7 @@ def run(args, console: Console) -> int:
             for index, result in stream:
                 if not result.get("id"):
                     result["id"] = ids[index]
+                _locate(result, args.collection, at_line[index])
                 record(result)
     except KeyboardInterrupt:
         interrupted = True
@@ -611,6 +648,7 @@ def run(args, console: Console) -> int:
             sink.close()
 
     results.sort(key=lambda r: order.get(r.get("id"), len(order)))
+    csv_failed = False
     if args.csv:
         try:
             with open(args.csv, "w", newline="", encoding="utf-8") as f:
@@ -619,6 +657,7 @@ def run(args, console: Console) -> int:
                 writer.writerows(_csv_row(r) for r in results)
         except OSError as e:
             print(f"deduce: error: {args.csv}: cannot write: {e.strerror or e}", file=sys.stderr)
+            csv_failed = True
 
     summary = summarize(results, time.perf_counter() - start)
     summary["resumed"] = len(resumed)
@@ -636,7 +675,7 @@ def run(args, console: Console) -> int:
     if interrupted:
         print("deduce: interrupted", file=sys.stderr)
         return 130
-    return exit_code(summary)
+    return 2 if csv_failed else exit_code(summary)
 
 
 def add_parser(sub, common) -> None:
@@ -644,15 +683,15 @@ def add_parser(sub, common) -> None:
                        description="Rate every puzzle of a JSONL collection: verdict, grade, "
                                    "time, wrong cells, in parallel worker processes.")
     b.add_argument("collection", metavar="COLLECTION.jsonl", help="one JSON record per line")
-    from deduce.cli import KIND_HELP
+    from deduce.cli import KIND_HELP, counting, positive_seconds, seconds
     b.add_argument("--kind", help=KIND_HELP)
-    b.add_argument("--jobs", type=int, default=None, metavar="N",
+    b.add_argument("--jobs", type=counting, default=None, metavar="N",
                    help="worker processes (default: the number of CPUs; 1 = in this process)")
     b.add_argument("--depth", type=int, default=3, metavar="D",
                    help="deepest hypothesis nesting (default 3)")
-    b.add_argument("--budget", type=float, default=10.0, metavar="SECONDS",
+    b.add_argument("--budget", type=seconds, default=10.0, metavar="SECONDS",
                    help="solver seconds per puzzle before it is stuck (default 10; 0 = none)")
-    b.add_argument("--timeout", type=float, default=None, metavar="SECONDS",
+    b.add_argument("--timeout", type=positive_seconds, default=None, metavar="SECONDS",
                    help="hard seconds per puzzle, after which its worker is stopped "
                         "(default 2*budget+20, plus the oracle timeout)")
     b.add_argument("--out", metavar="RESULTS.jsonl",
@@ -660,18 +699,18 @@ def add_parser(sub, common) -> None:
     b.add_argument("--csv", metavar="RESULTS.csv", help="also write the results as CSV")
     b.add_argument("--resume", action="store_true",
                    help="skip ids already in --out and append to it")
-    b.add_argument("--limit", type=int, default=None, metavar="N", help="only the first N records")
+    b.add_argument("--limit", type=counting, default=None, metavar="N", help="only the first N records")
     b.add_argument("--ids", metavar="A,B,C", help="only these record ids (comma-separated)")
     b.add_argument("--check", action="store_true",
                    help="also settle uniqueness as `deduce check` does: solved by the "
                         "techniques means unique; a stuck puzzle is searched completely "
                         "from where they stopped (unique, multiple, none, or unknown)")
-    b.add_argument("--check-budget", type=float, default=None, metavar="SECONDS",
+    b.add_argument("--check-budget", type=seconds, default=None, metavar="SECONDS",
                    help="search seconds per stuck puzzle with --check (default: --budget; "
                         "0 = none)")
     b.add_argument("--compare-oracle", action="store_true",
                    help="also time the kind's independent solver and count solutions")
-    b.add_argument("--oracle-timeout", type=float, default=None, metavar="SECONDS",
+    b.add_argument("--oracle-timeout", type=positive_seconds, default=None, metavar="SECONDS",
                    help="seconds per puzzle for the oracle (default: --budget)")
     b.add_argument("--format", choices=("text", "json"), default="text",
                    help="the summary as a table or one JSON object")

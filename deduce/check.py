@@ -50,10 +50,10 @@ class Check:
 def check(kind: Kind, puzzle: Any, human_depth: int = 2, budget: float = 60.0) -> Check:
     start = time.perf_counter()
 
-    def left() -> float:
-        return max(0.5, budget - (time.perf_counter() - start))
+    def left() -> float | None:  # (a budget of 0 is none)
+        return max(0.5, budget - (time.perf_counter() - start)) if budget else None
 
-    logic = Solver(kind, puzzle, depth=human_depth, budget=left() / 2).solve()
+    logic = Solver(kind, puzzle, depth=human_depth, budget=budget and left() / 2).solve()
     n = logic.state.n
     decided = n - logic.state.unknown.bit_count()
     common = dict(human_depth=human_depth, decided=decided, total=n)
@@ -147,7 +147,7 @@ def run(args, out) -> int:
     kind, puzzle = _load(args, args.puzzle)
     result = check(kind, puzzle, human_depth=args.human_depth, budget=args.budget)
     if args.verify:
-        result = attrs.evolve(result, oracle=verify(kind, puzzle, result, args.budget))
+        result = attrs.evolve(result, oracle=verify(kind, puzzle, result, args.budget or None))
     if args.format == "json":
         print(json.dumps(as_json(kind, puzzle, result)))
     else:
@@ -174,8 +174,8 @@ def run(args, out) -> int:
 
 def add_parser(sub, common) -> None:
     p = sub.add_parser("check", help="verdict: unique and human-solvable? multiple? none?")
-    common(p)
-    p.add_argument("--human-depth", type=int, default=2,
+    common(p, depth=False)
+    p.add_argument("--human-depth", "--depth", dest="human_depth", type=int, default=2,
                    help="deepest hypothesis a person is expected to make (default 2)")
     p.add_argument("--verify", action="store_true",
                    help="confirm with the independent ASP oracle (clingo)")

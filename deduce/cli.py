@@ -75,17 +75,22 @@ def cmd_hint(args, out: Console) -> int:
     kind, puzzle = _load(args, args.puzzle)
     solver = _solver(kind, puzzle, args)
     state = kind.initial_state(puzzle)
+
+    def say(message: str, code: int) -> int:  # no step to give
+        if args.format == "json":
+            print(json.dumps({"step": None, "message": message, "code": code}))
+        else:
+            out.print(message, highlight=False)
+        return code
+
     try:
         step = solver.next_step(state)
     except Contradiction as c:
-        out.print(f"This grid already breaks the rules: {c.text}.", highlight=False)
-        return 1
+        return say(f"This grid already breaks the rules: {c.text}.", 1)
     if step is None:
         if state.solved:
-            out.print("The grid is already solved.")
-            return 0
-        out.print(f"No step found with hypotheses up to depth {args.depth}.")
-        return 3
+            return say("The grid is already solved.", 0)
+        return say(f"No step found with hypotheses up to depth {args.depth}.", 3)
     if args.format == "json":
         from explain.json_walkthrough import step_record
         print(json.dumps(step_record(kind, puzzle, step)))
@@ -107,19 +112,59 @@ KIND_HELP = ("puzzle kind (default: the kind the input plainly is, a puzz.link t
              f"drawing or S/G marks; else {DEFAULT_KIND})")
 
 
+class _Parser(argparse.ArgumentParser):
+    """Usage mistakes in one line (argparse prints the whole usage first)."""
+
+    def error(self, message: str):
+        self.exit(2, f"deduce: error: {message} (see {self.prog} --help)\n")
+
+
+MAX_SECONDS = 10 ** 6  # (11 days) above this, timers and timestamps overflow
+
+
+def seconds(text: str, least: str = "from 0") -> float:
+    """An argparse type: seconds from 0 to MAX_SECONDS (callers say what 0 means)."""
+    try:
+        value = float(text)
+    except ValueError:
+        value = float("nan")
+    if not 0 <= value <= MAX_SECONDS or (value == 0 and least != "from 0"):  # (NaN, inf too)
+        raise argparse.ArgumentTypeError(f"{text!r} is not a number of seconds {least} "
+                                         f"to {MAX_SECONDS}")
+    return value
+
+
+def positive_seconds(text: str) -> float:
+    """As :func:`seconds`, but more than 0."""
+    return seconds(text, "more than 0, up")
+
+
+def counting(text: str) -> int:
+    """An argparse type: a whole number, 1 or more."""
+    try:
+        value = int(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"{text!r} is not a whole number") from None
+    if value < 1:
+        raise argparse.ArgumentTypeError(f"{text!r}: must be 1 or more")
+    return value
+
+
 def parser() -> argparse.ArgumentParser:
-    p = argparse.ArgumentParser(prog="deduce", description=__doc__.splitlines()[0])
+    p = _Parser(prog="deduce", description=__doc__.splitlines()[0])
     sub = p.add_subparsers(dest="command", required=True)
 
-    def common(sp, many=False):
+    def common(sp, many=False, depth=True):
         sp.add_argument("puzzle", nargs="+" if many else None,
                         help="a file (text grid, janko.at file, .jsonl collection), "
                              "a puzz.link URL, or a text grid")
         sp.add_argument("--kind", help=KIND_HELP)
         sp.add_argument("--id", help="record id inside a .jsonl collection")
-        sp.add_argument("--depth", type=int, default=3, help="deepest hypothesis nesting (default 3)")
-        sp.add_argument("--budget", type=float, default=60.0,
-                        help="seconds per puzzle before giving up (default 60)")
+        if depth:
+            sp.add_argument("--depth", type=int, default=3,
+                            help="deepest hypothesis nesting (default 3)")
+        sp.add_argument("--budget", type=seconds, default=60.0,
+                        help="seconds per puzzle before giving up (default 60; 0 = none)")
         sp.add_argument("--format", choices=("text", "json"), default="text")
         sp.add_argument("--plain", action="store_true", help="no colour")
 
@@ -144,15 +189,11 @@ WALKTHROUGHS = ("solve", "hint", "why", "check")  # commands that print steps or
 
 def main(argv: list[str] | None = None) -> int:
     args = parser().parse_args(argv)
-    for option, value, least in (("--depth", args.depth, 0),
+    for option, value, least in (("--depth", getattr(args, "depth", 0), 0),
                                  ("--human-depth", getattr(args, "human_depth", 0), 0)):
         if value < least:
             print(f"deduce: error: {option} must be {least} or more", file=sys.stderr)
             return 2
-    budget = getattr(args, "budget", None)
-    if budget is not None and not budget >= 0:  # (NaN too; 0 is no budget where allowed)
-        print(f"deduce: error: --budget {budget:g}: must be 0 or more", file=sys.stderr)
-        return 2
     out = Console(no_color=args.plain or None, highlight=False)  # None: NO_COLOR decides
     if out.color_system is None or out.no_color:
         # colour will not reach the reader (a file, a pipe, NO_COLOR): draw

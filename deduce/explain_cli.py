@@ -30,9 +30,11 @@ def parse_range(text: str) -> tuple[int | None, int | None]:
     if not m or not (m.group(1) or m.group(3)):
         raise InputError(f"--steps {text!r}: write N..M, N.., ..M or N")
     a = int(m.group(1)) if m.group(1) else None
-    if m.group(2) is None:
-        return a, a
-    b = int(m.group(3)) if m.group(3) else None
+    b = a if m.group(2) is None else int(m.group(3)) if m.group(3) else None
+    if a == 0 or b == 0:
+        raise InputError(f"--steps {text!r}: steps are numbered from 1")
+    if a is not None and b is not None and a > b:
+        raise InputError(f"--steps {text!r}: the first step comes after the last")
     return a, b
 
 
@@ -46,6 +48,7 @@ def _solve(kind, puzzle, args):
 
 
 def _write(path: str, text: str, out: Console, what: str) -> None:
+    """Write ``text`` to ``path`` (``-``: standard output) and say so on ``out``."""
     if path == "-":
         sys.stdout.write(text)
         return
@@ -66,6 +69,12 @@ def solve_extras(args, out: Console, kind, puzzle, result) -> bool:
     if not (html or svg or diagrams or steps):
         return False
     quiet = html == "-" or svg == "-"
+    if args.format == "json":
+        if steps or diagrams:
+            raise InputError(f"{'--steps' if steps else '--diagrams'} is for the text "
+                             "walkthrough; the JSON one holds every step")
+        # standard output holds the JSON alone: what was written is said on stderr
+        out = Console(stderr=True, no_color=True, highlight=False)
     if html:
         from explain.html import walkthrough_html
         _write(html, walkthrough_html(kind, puzzle, result, expand=getattr(args, "expand", False)), out,

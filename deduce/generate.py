@@ -159,8 +159,6 @@ def run(args, out) -> int:
                          f"({', '.join(f'{k} {v}' for k, v in LEVELS.items())})")
     if args.count < 1:
         raise InputError(f"--count {args.count}: must be 1 or more")
-    if args.budget <= 0:
-        raise InputError(f"--budget {args.budget:g}: must be more than 0")
     if kind.generator is None or kind.to_record is None or kind.to_text is None:
         raise InputError(f"no generator for {kind.name} yet")
     options = {}
@@ -232,7 +230,8 @@ def add_parser(sub, common) -> None:
     p.add_argument("--count", type=int, default=1, metavar="N", help="how many (default 1)")
     p.add_argument("--seed", type=int, default=0, metavar="S",
                    help="random seed (default 0); the same seed gives the same puzzles")
-    p.add_argument("--budget", type=float, default=300.0, metavar="SECONDS",
+    from deduce.cli import positive_seconds
+    p.add_argument("--budget", type=positive_seconds, default=300.0, metavar="SECONDS",
                    help="seconds per puzzle before giving up (default 300)")
     p.add_argument("--out", metavar="FILE",
                    help="write JSONL records here (default: the text form on stdout)")

@@ -103,8 +103,8 @@ def walkthrough(kind: Kind, puzzle: Any, result: Result, plain: bool = False,
         if diagrams:
             parts.append(step_diagram(kind, puzzle, befores[n - 1], step, plain=plain))
     if steps is not None and first > last:
-        parts.append(Text(f"(no steps in {first}..{last}; the walkthrough has "
-                          f"{len(result.steps)})"))
+        parts.append(Text(f"(no step {first}: the walkthrough has {len(result.steps)} "
+                          f"step{'s' if len(result.steps) != 1 else ''})"))
     parts.append(Text())
     final = result.state if befores is None or last >= len(result.steps) else befores[last]
     parts.append(grid_text(kind, puzzle, final, plain=plain))

@@ -239,6 +239,51 @@ def test_compare_oracle_with_clingo(tmp_path, small, monkeypatch):
     assert s["oracle"]["unique"] == 1 and s["oracle"]["ratio_median"] is not None
 
 
+def test_oracle_agreement_follows_the_verdict():
+    """A wrong 'no solution' or a 'solved' puzzle with two solutions is a
+    disagreement too, not only a solution the oracle does not have."""
+    from deduce.state import State
+    one, other = State(2, 0b01, 0b10), State(2, 0b10, 0b01)
+
+    def result(verdict, state):
+        return attrs.make_class("R", ["verdict", "state", "solved"])(
+            verdict, state, verdict == "solved")
+    assert batch._agrees(result("solved", one), [one])
+    assert not batch._agrees(result("solved", one), [one, other])
+    assert not batch._agrees(result("solved", one), [other])
+    assert batch._agrees(result("contradiction", one), [])
+    assert not batch._agrees(result("contradiction", one), [one])
+    part = State(2, 0b01, 0)
+    assert batch._agrees(result("stuck", part), [one])
+    assert not batch._agrees(result("stuck", part), [one, other])
+
+
+def test_bad_options_stop_before_any_work(tmp_path, small, capsys):
+    src = write_jsonl(tmp_path / "c.jsonl", small[:2])
+    for args, says in ((["--csv", str(tmp_path / "no" / "r.csv")], "cannot write: no folder"),
+                       (["--csv", str(tmp_path)], "is a directory"),
+                       (["--limit", "0"], "must be 1 or more"),
+                       (["--budget", "inf"], "not a number of seconds"),
+                       (["--timeout", "-1"], "not a number of seconds"),
+                       (["--oracle-timeout", "nan", "--compare-oracle"], "not a number of seconds")):
+        try:
+            code = main(["batch", str(src), "--jobs", "1", "--plain", *args])
+        except SystemExit as e:  # (argparse's own checks exit from parse_args)
+            code = e.code
+        err = capsys.readouterr()
+        assert code == 2 and err.out == "" and err.err.count("\n") == 1 and says in err.err, \
+            (args, err)
+
+
+def test_a_bad_record_is_named_by_its_line(tmp_path, small):
+    src = write_jsonl(tmp_path / "c.jsonl", [small[0]], extra_lines=[
+        '{"id": "bad1", "grid": ["1 x", ". ."]}'])
+    out = tmp_path / "r.jsonl"
+    main(["batch", str(src), "--jobs", "1", "--out", str(out), "--plain"])
+    bad = next(r for r in lines(out) if r["id"] == "bad1")
+    assert bad["reason"].startswith(f"{src}:2: unknown cell 'x'"), bad
+
+
 # ------------------------------------------------------------------ rate itself
 
 def test_rate_is_pure_and_picklable(small):

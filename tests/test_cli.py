@@ -153,11 +153,46 @@ def test_bad_option_exit_2():
     assert run("solve", EXAMPLE, "--kind", "sudoku").returncode == 2
 
 
-@pytest.mark.parametrize("args,needle", [
-    (("solve", EXAMPLE, "--budget", "-1"), "--budget -1: must be 0 or more"),
-    (("check", EXAMPLE, "--budget", "nan"), "--budget nan: must be 0 or more"),
-    (("check", EXAMPLE, "--human-depth", "-1"), "--human-depth must be 0 or more"),
+@pytest.mark.parametrize("args,line", [
+    (("solve", EXAMPLE, "--budget", "-1"), "deduce: error: argument --budget: '-1' is not "
+     "a number of seconds from 0 to 1000000 (see deduce solve --help)"),
+    (("check", EXAMPLE, "--budget", "nan"), "deduce: error: argument --budget: 'nan' is "
+     "not a number of seconds from 0 to 1000000 (see deduce check --help)"),
+    (("check", EXAMPLE, "--budget", "inf"), "deduce: error: argument --budget: 'inf' is "
+     "not a number of seconds from 0 to 1000000 (see deduce check --help)"),
+    (("check", EXAMPLE, "--human-depth", "-1"), "deduce: error: --human-depth must be 0 or more"),
+    (("check", EXAMPLE, "--depth", "-1"), "deduce: error: --human-depth must be 0 or more"),
+    (("generate", "nurikabe", "--size", "5x5", "--level", "1", "--budget", "0"),
+     "deduce: error: argument --budget: '0' is not a number of seconds more than 0, "
+     "up to 1000000 (see deduce generate --help)"),
+    (("hint", EXAMPLE, "--level", "4"), "deduce: error: argument --level: invalid choice: "
+     "4 (choose from 1, 2, 3) (see deduce hint --help)"),
+    (("solve",), "deduce: error: the following arguments are required: puzzle "
+     "(see deduce solve --help)"),
+    (("solve", EXAMPLE, "--steps", "0"), "deduce: error: --steps '0': steps are numbered from 1"),
+    (("solve", EXAMPLE, "--steps", "3..2"),
+     "deduce: error: --steps '3..2': the first step comes after the last"),
+    (("solve", EXAMPLE, "--steps", "2", "--format", "json"),
+     "deduce: error: --steps is for the text walkthrough; the JSON one holds every step"),
 ])
-def test_negative_budget_or_depth_exit_2(args, needle):
+def test_bad_options_one_line_exit_2(args, line):
+    """argparse's own mistakes too: one line, not the usage first."""
     r = run(*args)
-    assert r.returncode == 2 and r.stderr.strip() == f"deduce: error: {needle}"
+    assert r.returncode == 2 and r.stderr.strip() == line
+
+
+def test_json_output_stays_json(tmp_path):
+    """--format json: standard output holds JSON only, whatever else is asked."""
+    solved = tmp_path / "solved.txt"
+    solved.write_text("1 # 2\n# # +\n")
+    broken = tmp_path / "broken.txt"
+    broken.write_text("1 + 1\n# # #\n")
+    for args, code in ((("hint", str(solved)), 0), (("hint", str(broken)), 1)):
+        r = run(*args, "--format", "json")
+        assert r.returncode == code, r.stderr
+        data = json.loads(r.stdout)
+        assert data["step"] is None and data["code"] == code and data["message"]
+    page = tmp_path / "w.html"
+    r = run("solve", EXAMPLE, "--format", "json", "--html", str(page))
+    assert r.returncode == 0 and json.loads(r.stdout)["verdict"] == "solved"
+    assert page.exists() and str(page) in r.stderr
