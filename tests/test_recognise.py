@@ -110,3 +110,25 @@ def test_cli_solves_each_kind_without_kind_option(tmp_path):
     pipes = next(p for p in EXAMPLES if p.name.startswith("pipes"))
     r = run("solve", pipes, "--kind", "nurikabe")
     assert r.returncode == 2 and r.stderr.count("\n") == 1 and "unknown cell" in r.stderr
+
+
+@pytest.mark.parametrize("source,kind", [
+    ("pzprv3/nurimaze/2/3/3/0 0 1/0 2 2/s . o/. t g/", "nurimeizu"),  # pzprv3 on one line
+    ("pzprv3\nnurimaze\n2\n3\n", "nurimeizu"),
+    ("pzprv3\nnurikabe\n2\n3\n", "nurikabe"),
+    ("1 1 2\n1 3 3\n\n. . .\n. . .\n", "nurimeizu"),  # rooms and marks, S and G forgotten
+    ("AB\nAC\n\n..\n..\n", "nurimeizu"),
+    ("1 . 2\n. . .\n\n. . .\n", "nurikabe"),  # a blank line in a grid: shapes differ
+    ("1 . 2\n\n3 . #\n", "nurikabe"),  # '#' is no Nurimeizu mark
+    ("5x5#888619900297553", "pipes"),  # a random seed: the game ID's reader explains
+])
+def test_recognised_forms(source, kind):
+    assert detected(source) == kind
+
+
+def test_forgotten_start_is_named_by_the_nurimeizu_reader(tmp_path):
+    f = tmp_path / "x.txt"
+    f.write_text("1 1 2\n1 3 3\n\n. . .\n. . .\n")
+    r = subprocess.run([sys.executable, "-m", "deduce.cli", "solve", str(f)],
+                       capture_output=True, text=True)
+    assert r.returncode == 2 and r.stderr.strip().endswith("needs exactly one start (S), not 0")

@@ -531,19 +531,30 @@ def recognises(sample: str) -> bool:
     >>> recognises("1 . .\\n. . 2")
     False
     """
-    lines = [t.strip() for t in sample.removeprefix("\ufeff").splitlines()
-             if t.strip() and not t.lstrip().startswith(";")]
+    text = sample.removeprefix("\ufeff")
+    lines = [t.strip() for t in text.splitlines() if t.strip() and not t.lstrip().startswith(";")]
     if not lines:
         return False
-    if _is_pzprv3(sample):
-        return any("nurimaze" in t.lower() for t in lines[1:3])
+    if _is_pzprv3(sample):  # (the type follows, on the next line or after a slash)
+        return bool(re.match(r"pzprv3(?:\.\d+)?\s*[/\n]\s*nurimaze\b", "\n".join(lines[:2]), re.I))
     first = lines[0]
     if _BARE.search(first) or (first.startswith("{") and '"rooms"' in first):
         return True
+    marks = set(MARKS) | {".", "-"}
     for line in lines:
         tokens = [t for t, _ in _tokens(line)]
-        if set(tokens) <= set(MARKS) | {".", "-"} and ("S" in tokens or "G" in tokens):
+        if set(tokens) <= marks and ("S" in tokens or "G" in tokens):
             return True
+    # a rooms grid and, after a blank line, a marks grid of the same shape (one
+    # that forgot S or G is still this kind's, and its reader says what is missing)
+    blocks = [[_tokens(t) for t in b.splitlines() if t.strip() and not t.lstrip().startswith(";")]
+              for b in re.split(r"\n[ \t]*\r?\n", text.replace("\r\n", "\n"))]
+    blocks = [b for b in blocks if b]
+    if len(blocks) == 2 and len(blocks[0]) == len(blocks[1]) > 0:
+        rooms, grid = blocks
+        return ([len(r) for r in rooms] == [len(r) for r in grid]
+                and all(t in marks for row in grid for t, _ in row)
+                and all(t.isalnum() for row in rooms for t, _ in row))
     return False
 
 

@@ -290,8 +290,8 @@ def recognises(sample: str) -> bool:
     first = lines[0]
     if first.startswith("{"):
         return '"game_id"' in first
-    if "://" not in first and re.match(r"\d+x\d+[^:\s]*:", first):
-        return True  # (a bad description is then named by the game ID's reader)
+    if "://" not in first and re.match(r"\d+x\d+[^:#\s]*[:#]", first):
+        return True  # (a bad description, or a seed, is then named by the game ID's reader)
     return any(ch in FROM_BOX for line in lines[:3] for ch in line)
 
 
