@@ -14,6 +14,7 @@ from deduce.errors import InputError
 from puzzles.nurikabe.formats import (
     decode_puzzlink,
     encode_puzzlink,
+    from_record,
     load,
     parse_janko,
     parse_text,
@@ -434,3 +435,15 @@ def test_fuzz_puzzlink_raises_only_input_error(url):
         assert re.match(r"<url>(:\d+:\d+)?: ", str(e))
     else:
         assert decode_puzzlink(encode_puzzlink(p)) == p
+
+
+@pytest.mark.parametrize("solution,says", [
+    (["##", "#."], "the solution makes the clue at r1c1 black"),
+    ([".#", ".."], "the solution makes r2c2 white, given black"),
+])
+def test_a_solution_that_breaks_the_givens_is_refused(solution, says):
+    with pytest.raises(InputError, match=says):
+        from_record({"id": "x", "grid": ["1 .", ". #"], "solution": solution})
+    rows = "\n".join(s.replace("#", "x").replace(".", "-") for s in solution)
+    with pytest.raises(InputError, match=says):
+        parse_janko(f"[setup]\nsize 2\n[problem]\n1 -\n- #\n[solution]\n{rows}\n[end]")

@@ -624,3 +624,14 @@ def test_check_counts_rooms_not_cells():
     a, b = c.solutions[:2]
     rooms = ((a.ones ^ b.ones) | (a.zeros ^ b.zeros)).bit_count()
     assert c.summary.endswith(f"they differ in {rooms} room{'s' if rooms != 1 else ''}")
+
+
+def test_a_solution_that_breaks_the_givens_is_refused():
+    rec = next(r for r in records() if r["id"] == "janko-001")
+    circle = [rec["solution"][0].replace(".", "#", 1)] + rec["solution"][1:]  # r1c1 holds 'o'
+    split = list(rec["solution"])
+    split[0] = split[0][:5] + "." + split[0][6:]  # r1c6 shares its black room with r1c5
+    for solution, says in ((circle, "makes the circle at r1c1 black"),
+                           (split, "splits the room at r1c6")):
+        with pytest.raises(InputError, match=says):
+            from_record({**rec, "solution": solution})

@@ -184,6 +184,19 @@ def _puzzle(grid: list[_Row], source: str, **fields) -> Nurikabe:
                              f"({rows}x{cols} = {size} cells)", row.line, row.col(c))
             else:
                 clues.append((i, int(tok)))
+    solution = fields.get("solution")
+    if solution is not None:  # a known solution must keep the givens
+        def cell(i: int) -> str:
+            return f"r{i // cols + 1}c{i % cols + 1}"
+        for i, _ in clues:
+            if solution[i // cols][i % cols] == "#":
+                raise _error(source, f"the solution makes the clue at {cell(i)} black")
+        for i in black:
+            if solution[i // cols][i % cols] != "#":
+                raise _error(source, f"the solution makes {cell(i)} white, given black")
+        for i in white:
+            if solution[i // cols][i % cols] == "#":
+                raise _error(source, f"the solution makes {cell(i)} black, given white")
     return Nurikabe(rows, cols, tuple(clues), _mask(black, size), _mask(white, size), **fields)
 
 
