@@ -76,9 +76,22 @@ def test_partly_solved_text_round_trips_through_to_text():
 
 
 def test_large_grid_is_accepted():
-    p = parse_text("\n".join(" ".join("#" if (r + c) % 3 else "." for c in range(230)) for r in range(210)))
-    assert (p.rows, p.cols) == (210, 230)
-    assert p.black.bit_count() == sum((r + c) % 3 != 0 for r in range(210) for c in range(230))
+    p = parse_text("\n".join(" ".join("#" if (r + c) % 3 else "." for c in range(100)) for r in range(100)))
+    assert (p.rows, p.cols) == (100, 100)
+    assert p.black.bit_count() == sum((r + c) % 3 != 0 for r in range(100) for c in range(100))
+    assert parse_text("\n".join(["." * 1000] * 10)).cols == 1000  # long and thin: 10 000 cells
+
+
+@pytest.mark.parametrize("source", [
+    "\n".join(["." * 101] * 100),
+    "\n".join(["." * 1000] * 11),
+    "https://puzz.link/p?nurikabe/101/100/",
+    "https://puzz.link/p?nurikabe/1000/1000/",
+])
+def test_grids_past_10000_cells_are_refused(source):
+    """The solver's memory grows with the square of the cell count (300x300 took 4 GB)."""
+    with pytest.raises(InputError, match=r"cells; at most 10000 \(100x100\) can be solved"):
+        load(source)
 
 
 @pytest.mark.parametrize("text, where", [
@@ -186,7 +199,13 @@ def test_number16_codes(clue, code):
     p = Nurikabe(300, 300, ((0, clue),))
     url = encode_puzzlink(p)
     assert url.startswith(f"https://puzz.link/p?nurikabe/300/300/{code}z")
-    assert decode_puzzlink(url) == p
+    # (read back on a grid the solver takes: clues up to its 10 000 cells)
+    small = Nurikabe(100, 100, ((0, clue),))
+    if clue is None or clue <= 10_000:
+        assert decode_puzzlink(encode_puzzlink(small)) == small
+    else:
+        with pytest.raises(InputError, match=r"not between 1 and the number of cells \(10000\)"):
+            decode_puzzlink(encode_puzzlink(small))
 
 
 @pytest.mark.parametrize("empty, skips", [
