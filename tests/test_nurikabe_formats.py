@@ -466,3 +466,13 @@ def test_a_solution_that_breaks_the_givens_is_refused(solution, says):
     rows = "\n".join(s.replace("#", "x").replace(".", "-") for s in solution)
     with pytest.raises(InputError, match=says):
         parse_janko(f"[setup]\nsize 2\n[problem]\n1 -\n- #\n[solution]\n{rows}\n[end]")
+
+
+def test_files_are_told_apart_past_comments(tmp_path):
+    url = tmp_path / "url.txt"
+    url.write_text("; my puzzle\nhttps://puzz.link/p?nurikabe/2/2/1i\n")
+    assert load(str(url)).clues == ((0, 1),)
+    setup = tmp_path / "janko.txt"
+    setup.write_text("; from janko.at\n[setup]\nsize 3\n")
+    with pytest.raises(InputError, match=r"janko.txt: no \[problem\] section"):
+        load(str(setup))

@@ -574,10 +574,12 @@ def load(arg: str, id: str | None = None) -> Nurikabe:
     if path.suffix.lower() == ".jsonl":
         return read_jsonl(path, id)
     text = _read_text(path)
-    if "[problem]" in text.lower():
-        puzzle = parse_janko(text, arg)
+    # the first two lines that say something (not blank, not a ; comment)
+    lines = list(islice(((n, t) for n, t in enumerate(_lines(text), 1)
+                         if t.strip() and not t.lstrip().startswith(";")), 2))
+    if "[problem]" in text.lower() or (lines and lines[0][1].lstrip().startswith("[")):
+        puzzle = parse_janko(text, arg)  # (one without [problem] is told so)
     else:
-        lines = list(islice(((n, t) for n, t in enumerate(_lines(text), 1) if t.strip()), 2))
         if len(lines) == 1 and ("://" in lines[0][1] or _NURIKABE.match(lines[0][1].strip())):
             line, url = lines[0]
             puzzle = _decode_puzzlink(url, arg, line)
