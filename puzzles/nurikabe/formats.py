@@ -254,8 +254,8 @@ def parse_janko(text: str, source: str = "<text>") -> Nurikabe:
     name = ""
     for line, raw in enumerate(_lines(text), 1):
         stripped = raw.strip()
-        if not stripped:
-            continue
+        if not stripped or (current is None and stripped.startswith(";")):
+            continue  # (comments may come first, as in the other formats)
         header = _SECTION.fullmatch(stripped)
         if header:
             name = header.group(1).lower()
