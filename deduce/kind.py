@@ -106,7 +106,8 @@ class Drawing(Protocol):
 
     ``svg`` takes the same marks as :func:`explain.svg.marks_svg` (conclusions,
     premises, regions, assumption, branch, contradiction, agreement, title,
-    size, css_class, standalone) and returns the SVG text; ``text`` returns a
+    size, css_class, standalone; and ``window``, the part of a big grid to
+    draw, when the drawing says ``windows = True``) and returns the SVG text; ``text`` returns a
     rich ``Text`` of the grid with a step's marks (as
     :func:`explain.terminal.step_diagram`).
     """

@@ -457,11 +457,12 @@ def marks_svg(kind: Kind, puzzle: Any, state: State, *,
     :func:`explain.window.focus_window`); the grid's cut edges are dashed.
     """
     if kind.drawing is not None:  # a kind whose unknowns are not cells draws itself
+        part = {"window": window} if window is not None else {}  # (if it can: ``windows``)
         return kind.drawing.svg(kind, puzzle, state, conclusions=conclusions,
                                 premises=premises, regions=regions, assumption=assumption,
                                 branch=branch, contradiction=contradiction,
                                 agreement=agreement, title=title, size=size,
-                                css_class=css_class, standalone=standalone)
+                                css_class=css_class, standalone=standalone, **part)
     d = Diagram(kind, puzzle, state, size, window=window)
     d.cells(branch)
     d.conclusions(conclusions)

@@ -18,14 +18,15 @@ def focus_window(kind: Kind, puzzle: Any, marked: Iterable[int]
     ``marked`` unknowns (premises, conclusions, regions, branch cells) with
     ``CROP_MARGIN`` more around them, widened to at least ``CROP_SIDE`` and to
     at least half its longer side. None (draw it all) for small grids, kinds
-    that draw themselves, and parts that would cover more than ``CROP_MOST``.
+    whose own drawing cannot show a part (``Kind.drawing.windows`` false or
+    missing), and parts that would cover more than ``CROP_MOST``.
 
     On a 50x50 grid a step's diagram covers a fifth of the grid on average:
     drawn whole, each cell is a millimetre on paper and the HTML of a long
     walkthrough runs to hundreds of megabytes.
     """
     rows, cols = kind.shape(puzzle)
-    if kind.drawing is not None or max(rows, cols) <= CROP_ABOVE:
+    if max(rows, cols) <= CROP_ABOVE or not getattr(kind.drawing, "windows", kind.drawing is None):
         return None
     spots = [rc for i in dict.fromkeys(marked) for rc in kind.cells_of(puzzle, i)]
     if not spots:

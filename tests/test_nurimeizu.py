@@ -635,3 +635,28 @@ def test_a_solution_that_breaks_the_givens_is_refused():
                            (split, "splits the room at r1c6")):
         with pytest.raises(InputError, match=says):
             from_record({**rec, "solution": solution})
+
+
+def test_big_grid_diagrams_show_the_part_around_the_step():
+    """A Nurimeizu step on a 35x50 grid is drawn as the part around its marks
+    (as Nurikabe's), with only the marks and room borders inside that part."""
+    import re
+    from explain.svg import marks_svg
+    from explain.window import focus_window
+    from puzzles.nurimeizu.draw import room_walls
+    p = from_record(next(r for r in records() if r["id"] == "janko-160"))
+    state = KIND.initial_state(p)
+    room = p.room_of[20 * p.cols + 30]
+    window = focus_window(KIND, p, [room])
+    assert window is not None
+    r0, c0, r1, c1 = window
+
+    def inside(i):
+        return r0 <= i // p.cols <= r1 and c0 <= i % p.cols <= c1
+    svg = marks_svg(KIND, p, state, conclusions=[(room, 0)], window=window)
+    assert f'data-window="{r0},{c0},{r1},{c1}"' in svg and 'class="cut"' in svg
+    assert svg.count('class="mark"') == sum(inside(i) for i, _ in p.marks) > 0
+    walls = [w for w in room_walls(p) if inside(w[0]) and inside(w[1])]
+    assert f'data-walls="{len(walls)}"' in svg
+    drawn = {tuple(map(int, rc.split(","))) for rc in re.findall(r'data-cell="(\d+,\d+)"', svg)}
+    assert drawn and all(r0 <= r <= r1 and c0 <= c <= c1 for r, c in drawn)

@@ -86,6 +86,8 @@ def route(p: Nurimeizu, state: State) -> list[int] | None:
 class NurimeizuDrawing:
     """``Kind.drawing`` for Nurimeizu: see the module docstring."""
 
+    windows = True  # svg() draws a part of a big grid (see explain.window)
+
     reading = ("Unknown rooms are grey, white cells carry a small dot; thick lines divide the "
                "rooms. S and G are the start and goal, circles must lie on the route between "
                "them and triangles off it; in a finished grid the route is drawn in green.")
@@ -94,32 +96,46 @@ class NurimeizuDrawing:
     def svg(self, kind: Any, puzzle: Nurimeizu, state: State, *, conclusions=(), premises=(),
             regions=(), assumption=None, branch=None, contradiction=(), agreement=(),
             title: str | None = None, size: float | None = None, css_class: str = "diagram",
-            standalone: bool = True) -> str:
+            standalone: bool = True, window: tuple[int, int, int, int] | None = None) -> str:
         from explain.svg import COLOURS, Diagram
         p = puzzle
-        d = Diagram(kind, p, state, size)
+        d = Diagram(kind, p, state, size, window=window)
         s, m = d.size, d.margin
+        top, left = d.window[:2]
+
+        def x_of(c: float) -> float:  # (a window moves the grid up and left)
+            return m + (c - left) * s
+
+        def y_of(r: float) -> float:
+            return m + (r - top) * s
+
+        def shown(i: int) -> bool:
+            return d.inside(*divmod(i, p.cols))
         d.cells(branch)
         # the white cells' dots again, but none under a mark
         d.parts = [x for x in d.parts if not x.startswith('<path class="dots"')]
         marked = p.mark_at
         r0 = s * 0.09
         dots = "".join(
-            f"M{_fmt(m + (i % p.cols + 0.5) * s - r0)} {_fmt(m + (i // p.cols + 0.5) * s)}"
+            f"M{_fmt(x_of(i % p.cols + 0.5) - r0)} {_fmt(y_of(i // p.cols + 0.5))}"
             f"a{_fmt(r0)} {_fmt(r0)} 0 1 0 {_fmt(2 * r0)} 0"
             f"a{_fmt(r0)} {_fmt(r0)} 0 1 0 {_fmt(-2 * r0)} 0"
-            for i in range(p.size) if state.value(p.room_of[i]) == 0 and i not in marked)
+            for i in range(p.size)
+            if state.value(p.room_of[i]) == 0 and i not in marked and shown(i))
         if dots:
             d.parts.append(f'<path class="dots" d="{dots}" fill="{COLOURS["dot"]}"/>')
         conclusions = list(conclusions)
         d.conclusions(conclusions)
         d.grid_lines()
-        frame = d.parts.pop()  # the frame goes over the room borders
-        walls = room_walls(p)
+        # the frame (and a window's cut edges) go over the room borders
+        frame = [x for x in d.parts if x.startswith(('<rect class="frame"', '<path class="frame"',
+                                                      '<path class="cut"'))]
+        d.parts = [x for x in d.parts if x not in frame]
+        walls = [(a, b) for a, b in room_walls(p) if shown(a) and shown(b)]
         segs = []
         for a, b in walls:
             r, c = divmod(b, p.cols)
-            x, y = m + c * s, m + r * s
+            x, y = x_of(c), y_of(r)
             segs.append(f"M{_fmt(x)} {_fmt(y)}v{_fmt(s)}" if b == a + 1
                         else f"M{_fmt(x)} {_fmt(y)}h{_fmt(s)}")
         if segs:
@@ -127,10 +143,10 @@ class NurimeizuDrawing:
                            f'd="{"".join(segs)}" stroke="{INK}" '
                            f'stroke-width="{_fmt(max(1.4, s * 0.09))}" '
                            'stroke-linecap="square" fill="none"/>')
-        d.parts.append(frame)
+        d.parts.extend(frame)
         path = route(p, state) if not branch else None
-        if path:
-            pts = " ".join(f"{_fmt(m + (i % p.cols + 0.5) * s)},{_fmt(m + (i // p.cols + 0.5) * s)}"
+        if path:  # (whole: a window's edge clips it)
+            pts = " ".join(f"{_fmt(x_of(i % p.cols + 0.5))},{_fmt(y_of(i // p.cols + 0.5))}"
                            for i in path)
             cells = " ".join("%d,%d" % p.coords(i) for i in path)
             d.parts.append(f'<polyline class="route" data-cells="{cells}" points="{pts}" '
@@ -138,8 +154,10 @@ class NurimeizuDrawing:
                            'stroke-linecap="round" stroke-linejoin="round" opacity="0.8"/>')
         concluded = dict(conclusions)
         for i, mark in p.marks:
+            if not shown(i):
+                continue
             r, c = p.coords(i)
-            cx, cy = m + (c + 0.5) * s, m + (r + 0.5) * s
+            cx, cy = x_of(c + 0.5), y_of(r + 0.5)
             black = state.value(p.room_of[i]) == 1
             ink = "#ffffff" if black else INK
             attrs_ = f'class="mark" data-mark="{escape(mark)}" data-cell="{r},{c}"'
