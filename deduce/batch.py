@@ -18,7 +18,6 @@ contradiction (with ``--check``: or a puzzle with several solutions or none);
 from __future__ import annotations
 
 import csv
-import functools
 import json
 import math
 import multiprocessing
@@ -53,7 +52,6 @@ GRACE = 5.0  # seconds past the hard timeout before a worker process is killed
 
 # ------------------------------------------------------------------ the pure part
 
-@functools.lru_cache(maxsize=None)
 def _kind(name: str) -> Kind:
     """A kind by name (InputError for an unknown one)."""
     return kind_named(name)

@@ -122,13 +122,15 @@ class _Parser(argparse.ArgumentParser):
 MAX_SECONDS = 10 ** 6  # (11 days) above this, timers and timestamps overflow
 
 
-def seconds(text: str, least: str = "from 0") -> float:
+def seconds(text: str, above_zero: bool = False) -> float:
     """An argparse type: seconds from 0 to MAX_SECONDS (callers say what 0 means)."""
     try:
         value = float(text)
     except ValueError:
         value = float("nan")
-    if not 0 <= value <= MAX_SECONDS or (value == 0 and least != "from 0"):  # (NaN, inf too)
+    low_ok = value > 0 if above_zero else value >= 0
+    if not (low_ok and value <= MAX_SECONDS):  # (NaN and inf too)
+        least = "more than 0, up" if above_zero else "from 0"
         raise argparse.ArgumentTypeError(f"{text!r} is not a number of seconds {least} "
                                          f"to {MAX_SECONDS}")
     return value
@@ -136,7 +138,7 @@ def seconds(text: str, least: str = "from 0") -> float:
 
 def positive_seconds(text: str) -> float:
     """As :func:`seconds`, but more than 0."""
-    return seconds(text, "more than 0, up")
+    return seconds(text, above_zero=True)
 
 
 def counting(text: str) -> int:

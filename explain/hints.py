@@ -79,24 +79,23 @@ def find_mistakes(kind: Kind, puzzle: Any, state: State, solution: State) -> lis
 
 
 # -- where to look ----------------------------------------------------------------
-def _names(kind: Kind, puzzle: Any, cells, limit: int = 3) -> str:
-    names = [kind.cell_name(puzzle, i) for i in cells]
+def _listed(names: list[str], limit: int = 3) -> str:
+    """'a', 'a and b', 'a, b and c', 'a, b, c and 2 more'."""
     if len(names) > limit:
         return ", ".join(names[:limit]) + f" and {len(names) - limit} more"
     return names[0] if len(names) == 1 else ", ".join(names[:-1]) + " and " + names[-1]
 
 
-def _tiles(kind: Kind, puzzle: Any, tiles, limit: int = 3) -> str:
+def _names(kind: Kind, puzzle: Any, cells, limit: int = 3) -> str:
+    return _listed([kind.cell_name(puzzle, i) for i in cells], limit)
+
+
+def _tiles(kind: Kind, puzzle: Any, tiles) -> str:
     """'the tile at r1c2' / 'the tiles at r1c1, r1c2 and 2 more': a region of tiles,
     each given as the unknown at its coordinates (``Kind.tile_regions``)."""
     at = sorted({tuple(kind.coords(puzzle, i)) for i in tiles})
     names = [f"r{r + 1}c{c + 1}" for r, c in at]
-    if len(names) == 1:
-        return f"the tile at {names[0]}"
-    shown = names[:limit]
-    more = f" and {len(names) - limit} more" if len(names) > limit else ""
-    listed = ", ".join(shown) + more if more else ", ".join(shown[:-1]) + " and " + shown[-1]
-    return f"the tiles at {listed}"
+    return f"the tile{'s' if len(names) > 1 else ''} at {_listed(names)}"
 
 
 def _part_of_grid(kind: Kind, puzzle: Any, cells) -> str:

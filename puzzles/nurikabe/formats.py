@@ -195,20 +195,20 @@ def _puzzle(grid: list[_Row], source: str, **fields) -> Nurikabe:
                              f"({rows}x{cols} = {size} cells)", row.line, row.col(c))
             else:
                 clues.append((i, int(tok)))
-    solution = fields.get("solution")
-    if solution is not None:  # a known solution must keep the givens
-        def cell(i: int) -> str:
-            return f"r{i // cols + 1}c{i % cols + 1}"
+    p = Nurikabe(rows, cols, tuple(clues), _mask(black, size), _mask(white, size), **fields)
+    if p.solution is not None:  # a known solution must keep the givens
+        def black_in_solution(i: int) -> bool:
+            return p.solution[i // cols][i % cols] == "#"
         for i, _ in clues:
-            if solution[i // cols][i % cols] == "#":
-                raise _error(source, f"the solution makes the clue at {cell(i)} black")
+            if black_in_solution(i):
+                raise _error(source, f"the solution makes the clue at {p.cell_name(i)} black")
         for i in black:
-            if solution[i // cols][i % cols] != "#":
-                raise _error(source, f"the solution makes {cell(i)} white, given black")
+            if not black_in_solution(i):
+                raise _error(source, f"the solution makes {p.cell_name(i)} white, given black")
         for i in white:
-            if solution[i // cols][i % cols] == "#":
-                raise _error(source, f"the solution makes {cell(i)} black, given white")
-    return Nurikabe(rows, cols, tuple(clues), _mask(black, size), _mask(white, size), **fields)
+            if black_in_solution(i):
+                raise _error(source, f"the solution makes {p.cell_name(i)} black, given white")
+    return p
 
 
 # --------------------------------------------------------------------------- plain text

@@ -351,13 +351,11 @@ def _with(p: Nurimeizu, rid: str, record: dict, fail) -> Nurimeizu:
         for i, room in enumerate(p.room_of):
             ch = solution[i // p.cols][i % p.cols]
             if colour.setdefault(room, ch) != ch:
-                raise fail(f"'solution' splits the room at r{i // p.cols + 1}c{i % p.cols + 1} "
+                raise fail(f"'solution' splits the room at {p.cell_name(i)} "
                            "into black and white cells")
-        for i, mark in p.marks:
+        for i, _ in p.marks:
             if solution[i // p.cols][i % p.cols] == "#":
-                word = {"S": "start", "G": "goal", "o": "circle", "t": "triangle"}[mark]
-                raise fail(f"'solution' makes the {word} at "
-                           f"r{i // p.cols + 1}c{i % p.cols + 1} black")
+                raise fail(f"'solution' makes {p.mark_name(i)} black")
     return Nurimeizu(p.rows, p.cols, p.room_of, p.marks, id=rid, solution=solution)
 
 
