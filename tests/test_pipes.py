@@ -101,6 +101,13 @@ def test_text_round_trip_with_and_without_barriers():
     p = parse_text("; a comment\n┌ ┬|╴\n    -\n└ ┴ ╴\n")
     assert p.barriers == (0, 1, 8, 0, 0, 0)
     assert to_text(p) == "┌ ┬|╴\n    -\n└ ┴ ╴\n"
+    # every shape, one row or one column too: barriers are the only spacing then
+    rng = random.Random(5)
+    for rows, cols in [(1, 4), (4, 1), (2, 1), (3, 3)] * 10:
+        p, _ = random_tree_puzzle(rows, cols, rng, barrier_chance=0.5)
+        q = parse_text(to_text(p))
+        assert (q.rows, q.cols, q.tiles, q.barriers) == (p.rows, p.cols, p.tiles, p.barriers)
+    assert parse_text("╷\n-\n╵\n").barriers == (8, 0)
 
 
 def test_load_dispatch(tmp_path):

@@ -145,7 +145,9 @@ def parse_text(text: str, source: str = "<text>") -> Pipes:
         lines.pop()
     if not lines:
         raise _error(source, "empty: expected rows of box-drawing tiles such as ┌─┐")
-    spaced = any(" " in raw.strip() or "|" in raw for _, raw in lines)
+    # (a line of only '-' marks barriers: on a one-column board it is the only sign)
+    spaced = any(" " in raw.strip() or "|" in raw or set(raw.strip()) == {"-"}
+                 for _, raw in lines)
     rows: list[list[int]] = []
     barriers: list[list[int]] = []
     for n, raw in lines:
