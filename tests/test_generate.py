@@ -160,3 +160,37 @@ def test_shipped_examples_keep_their_level_and_are_unique(path):
     sols = kind.oracle(p, 2, 60)
     assert len(sols) == 1 and sols[0] == full.state
     assert rate(kind, p, level)[0] == "exact"
+
+
+def test_nurikabe_solution_grids_hold_the_rules_on_big_boards_too():
+    """The random solutions the Nurikabe generator starts from: one wall, no
+    2x2 pool; on 30x30 most attempts give one (a pool hemmed in by islands
+    is broken anyway, joining them), and the local wall check agrees with a
+    flood of the whole wall."""
+    import random
+
+    from puzzles.nurikabe.generate import _stays_joined, _wall_ok, pool_free_grid
+    from rules.nurikabe.geometry import Geometry
+
+    made = 0
+    for seed in range(10):
+        rng = random.Random(seed)
+        black = pool_free_grid(rng, 30, 30, grow=rng.uniform(0.1, 0.6),
+                               max_island=rng.randint(3, 8))
+        if black is None:
+            continue
+        made += 1
+        g = Geometry.of(30, 30)
+        assert _wall_ok(g, black)
+        assert not any(sq & black == sq for sq in g.squares)
+    assert made >= 6
+    g, rng, tried = Geometry.of(5, 6), random.Random(1), 0
+    while tried < 300:
+        black = rng.getrandbits(30) | rng.getrandbits(30)
+        if not _wall_ok(g, black):
+            continue
+        tried += 1
+        for u in range(30):
+            if (black >> u) & 1:
+                rest = black & ~(1 << u)
+                assert _stays_joined(g, rest, u) == _wall_ok(g, rest)

@@ -77,41 +77,49 @@ def random_grid(rng: random.Random, rows: int, cols: int, max_island: int = 6) -
 
 
 def pool_free_grid(rng: random.Random, rows: int, cols: int, grow: float = 0.3,
-                   max_island: int = 5) -> int | None:
+                   max_island: int = 5, deadline: float | None = None) -> int | None:
     """The black cells of a random valid grid with a thick wall, or None.
 
     Starts all black and breaks 2x2 pools one at a time by whitening one of their
-    cells (never joining two islands, splitting the wall or passing
-    ``max_island``); after each, with probability ``grow``, a random island grows
-    by a cell. Few white cells and many small islands: logic decides most of it.
+    cells (never splitting the wall; if it can, never joining two islands nor
+    passing ``max_island``); after each, with probability ``grow``, a random
+    island grows by a cell. Few white cells and many small islands: logic
+    decides most of it. None when the ``deadline`` passes first.
     """
     g = Geometry.of(rows, cols)
     black = g.full
-    fails = 0
+    pools = list(g.squares)  # all black when listed; checked again when picked
 
-    def whiten(u: int) -> bool:
+    def whiten(u: int, strict: bool = True) -> bool:
         nonlocal black
         rest = black & ~(1 << u)
-        if len(_islands_at(g, black, u)) > 1 or not _wall_ok(g, rest):
+        if strict and len(_islands_at(g, black, u)) > 1 or not _stays_joined(g, rest, u):
             return False
-        if g.flood(1 << u, g.full & ~rest).bit_count() > max_island:
+        if strict and g.flood(1 << u, g.full & ~rest).bit_count() > max_island:
             return False
         black = rest
         return True
 
     while True:
-        pools = [sq for sq in g.squares if sq & black == sq]
+        if deadline is not None and time.perf_counter() > deadline:
+            return None
+        # a random pool: entries no longer all black are dropped as they come up
+        k = rng.randrange(len(pools)) if pools else -1
+        while pools and pools[k] & black != pools[k]:
+            pools[k] = pools[-1]
+            pools.pop()
+            k = rng.randrange(len(pools)) if pools else -1
         if not pools:
             return black if black != g.full else None
-        if fails > 4 * g.n:
-            return None
-        cells = list(bits(rng.choice(pools)))
+        cells = list(bits(pools[k]))
         rng.shuffle(cells)
         if not any(whiten(u) for u in cells):
-            fails += 1
-            continue
+            # hemmed in by islands: break it anyway, joining or enlarging them
+            # (on big grids some pool nearly always is)
+            if not any(whiten(u, strict=False) for u in cells):
+                return None  # each of its cells holds the wall together: start afresh
         if rng.random() < grow:
-            island = rng.choice(g.components(g.full & ~black))
+            island = g.flood(1 << rng.choice(list(bits(g.full & ~black))), g.full & ~black)
             liberties = list(bits(g.border(island) & black))
             rng.shuffle(liberties)
             any(whiten(u) for u in liberties)
@@ -144,6 +152,24 @@ def _wall_ok(g: Geometry, black: int) -> bool:
     return bool(black) and g.flood(black & -black, black) == black
 
 
+def _stays_joined(g: Geometry, black: int, u: int) -> bool:
+    """Whether the wall ``black``, joined before cell ``u`` left it, still is.
+
+    When the black cells next to ``u`` are joined through the 3x3 block around
+    it, every path that went through ``u`` goes around it: no flood of the
+    whole wall is needed.
+    """
+    near = g.neighbours[u] & black
+    if not near:
+        return False  # u was the whole wall
+    m = 1 << u
+    row = m | ((m << 1) & g.not_first_col) | ((m >> 1) & g.not_last_col)
+    block = (row | (row << g.cols) | (row >> g.cols)) & g.full & black
+    if g.flood(near & -near, block) & near == near:
+        return True
+    return g.flood(near & -near, black) == black
+
+
 def _no_pool(g: Geometry, black: int, near: int) -> bool:
     return not any(sq & black == sq for i in bits(near) for sq in g.squares_at[i])
 
@@ -170,7 +196,7 @@ def attempt(kind, rows: int, cols: int, level: int, rng: random.Random,
         if time.perf_counter() > deadline:
             return None
         black = pool_free_grid(rng, rows, cols, grow=rng.uniform(0.1, 0.6),
-                               max_island=rng.randint(3, 8))
+                               max_island=rng.randint(3, 8), deadline=deadline)
     clues = place_clues(g, black, {}, rng)
     add_level = min(level, ADD_LEVEL_CAP)
     steps = 0
