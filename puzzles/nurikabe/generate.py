@@ -129,8 +129,11 @@ def place_clues(g: Geometry, black: int, old: dict[int, int], rng: random.Random
     """One number per island: an old clue cell inside it if any (one of them), else a
     random cell. ``old`` and the result map clue cell -> island size."""
     clues = {}
+    numbered = 0
+    for i in old:
+        numbered |= 1 << i
     for island in g.components(g.full & ~black):
-        inside = [i for i in old if (island >> i) & 1]
+        inside = list(bits(island & numbered))
         cell = rng.choice(inside) if inside else rng.choice(list(bits(island)))
         clues[cell] = island.bit_count()
     return clues
@@ -214,7 +217,7 @@ def attempt(kind, rows: int, cols: int, level: int, rng: random.Random,
             return None
         # on a large stalled area, several fixes at once, apart from each other
         for _ in range(max(1, undecided.bit_count() // SPREAD)):
-            if not undecided:
+            if not undecided or time.perf_counter() > deadline:
                 break
             fixed = _add_one(g, black, clues, undecided, rng)
             if fixed is None:
