@@ -12,6 +12,8 @@ import clingo
 
 from deduce.errors import BudgetExceeded
 
+WAIT_SLICE = 0.05  # seconds between looks at the clock and at pending signals
+
 
 def shaded_grids(program: str, facts: str, rows: int, cols: int, limit: int = 2,
                  timeout: float | None = None) -> list[list[str]]:
@@ -37,15 +39,17 @@ def shaded_grids(program: str, facts: str, rows: int, cols: int, limit: int = 2,
             grid[r][c] = "#"
         found.append(["".join(row) for row in grid])
 
-    if deadline is None:
-        ctl.solve(on_model=on_model)
-        return found
-    left = deadline - time.monotonic()
-    if left <= 0:
+    if deadline is not None and deadline - time.monotonic() <= 0:
         raise BudgetExceeded(f"clingo did not finish within {timeout} s (grounding)")
+    # clingo searches in its own thread; this one waits in short slices, so
+    # that Python's signal handlers (Ctrl-C, batch's hard timeout alarm) run
+    # in between and their exceptions stop the search
     with ctl.solve(on_model=on_model, async_=True) as handle:
-        if not handle.wait(left):
+        try:
+            while not handle.wait(WAIT_SLICE):
+                if deadline is not None and time.monotonic() > deadline:
+                    raise BudgetExceeded(f"clingo did not finish within {timeout} s")
+            handle.get()
+        finally:
             handle.cancel()
-            raise BudgetExceeded(f"clingo did not finish within {timeout} s")
-        handle.get()
     return found
