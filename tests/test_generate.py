@@ -65,6 +65,10 @@ def test_seed_reproducible_text_on_stdout_reads_back(name, tmp_path):
         assert (p.rows, p.cols) == (6, 5)
         r = Solver(kind, p).solve()
         assert r.solved and r.grade.level == 1
+    whole = tmp_path / "both.txt"  # two puzzles in one file: refused, not read as one
+    whole.write_text(a.stdout)
+    r = run("grade", str(whole), "--kind", name)
+    assert r.returncode == 2 and len(r.stderr.splitlines()) == 1, r.stderr
 
 
 @pytest.mark.parametrize("name,fields", [

@@ -118,7 +118,13 @@ def test_text_errors_name_the_place(text, where):
 
 
 def test_text_error_messages_say_what():
-    assert "expected 3 (as on line 1)" in error_of(parse_text, "1 . .\n\n. .")
+    assert "expected 3 (as on line 1)" in error_of(parse_text, "1 . .\n; note\n. .")
+    # two puzzles in one file (as `generate --count 2` prints) are not one tall grid
+    two = "; first\n1 . .\n. . .\n. . 1\n\n; second\n. . 1\n. . .\n1 . .\n"
+    assert error_of(parse_text, two) == ("<text>:7:1: a blank line inside the grid, or a "
+                                         "second puzzle after it (one puzzle per file; the "
+                                         "first grid ends at line 4)")
+    assert parse_text("\n\n2 .\n. .\n\n\n").clues == ((0, 2),)
     assert "'x'" in error_of(parse_text, ". . x")
     assert "larger than the grid" in error_of(parse_text, ". . .\n. . 10")
     assert "clue 0" in error_of(parse_text, "1 0 .")

@@ -217,14 +217,24 @@ def parse_text(text: str, source: str = "<text>") -> Nurikabe:
     """A grid written as rows of cells: ``.``/``-`` empty, a number, ``?``, ``#`` black, ``+``/``*`` white.
 
     Cells are separated by whitespace; a row without whitespace has one cell per
-    character. Blank lines and lines starting with ``;`` are ignored.
+    character. Lines starting with ``;`` are ignored, and blank lines around the
+    grid; a blank line followed by more rows is refused (a second puzzle).
 
     >>> parse_text("; a comment\\n..2.\\n# . . +").clues
     ((2, 2),)
     """
-    lines = ((n, t) for n, t in enumerate(_lines(text), 1)
-             if t.strip() and not t.lstrip().startswith(";"))
-    grid = _read_grid(_plain_rows(lines), source, _problem_token)
+    lines, gap = [], False
+    for n, t in enumerate(_lines(text), 1):
+        if t.lstrip().startswith(";"):
+            continue
+        if not t.strip():
+            gap = bool(lines)  # a blank line ends the grid
+            continue
+        if gap:
+            raise _error(source, f"a blank line inside the grid, or a second puzzle after it (one puzzle per file; "
+                         f"the first grid ends at line {lines[-1][0]})", n)
+        lines.append((n, t))
+    grid = _read_grid(_plain_rows(iter(lines)), source, _problem_token)
     if not grid:
         raise _error(source, "no grid rows: the input is empty")
     return _puzzle(grid, source)
