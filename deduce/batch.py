@@ -535,6 +535,13 @@ def run(args, console: Console) -> int:
     # an unknown kind fails here, once; without --kind, the collection says
     kind = _kind(args.kind or kind_of(args.collection, None, DEFAULT_KIND).name)
     entries = read_collection(args.collection)
+    first_at: dict[str, int] = {}
+    for line, e in entries:  # results, --out and --resume are keyed by id
+        rid = _entry_id(line, e)
+        if rid in first_at:
+            raise InputError(f"{args.collection}:{line}: id {rid!r} repeats line "
+                             f"{first_at[rid]} (each record needs its own id)")
+        first_at[rid] = line
     if args.ids:
         wanted = [i.strip() for i in args.ids.split(",") if i.strip()]
         present = {_entry_id(line, e) for line, e in entries}

@@ -151,6 +151,18 @@ def test_unreadable_collection_is_one_line_exit_2(tmp_path, make, capsys):
     assert err.count("\n") == 1 and err.startswith("deduce: error: ") and str(path) in err
 
 
+def test_a_repeated_id_is_refused(tmp_path, small, capsys):
+    """Results, --out and --resume are keyed by id: a repeated id would count
+    one result for two records (a resumed run said 2 puzzles, a fresh one 3)."""
+    path = write_jsonl(tmp_path / "dup.jsonl", small[:2] + small[:1])
+    out = tmp_path / "out.jsonl"
+    assert main(["batch", str(path), "--jobs", "1", "--out", str(out)]) == 2
+    err = capsys.readouterr().err
+    assert err == (f"deduce: error: {path}:3: id {small[0]['id']!r} repeats line 1 "
+                   "(each record needs its own id)\n")
+    assert not out.exists()
+
+
 def test_missing_file_subprocess(tmp_path):
     done = subprocess.run([sys.executable, "-m", "deduce.cli", "batch",
                            str(tmp_path / "nope.jsonl")], capture_output=True, text=True)
