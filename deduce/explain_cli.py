@@ -73,7 +73,15 @@ def solve_extras(args, out: Console, kind, puzzle, result) -> bool:
         if steps or diagrams:
             raise InputError(f"{'--steps' if steps else '--diagrams'} is for the text "
                              "walkthrough; the JSON one holds every step")
-        # standard output holds the JSON alone: what was written is said on stderr
+    if quiet:
+        # standard output holds one document alone
+        other = ("--svg -" if html == svg == "-" else "--format json" if args.format == "json"
+                 else "--steps" if steps else "--diagrams" if diagrams else None)
+        if other:
+            raise InputError(f"{'--html' if html == '-' else '--svg'} - and {other} both "
+                             "write to standard output: give one of them a file")
+    if quiet or args.format == "json":
+        # what was written is said on stderr
         out = Console(stderr=True, no_color=True, highlight=False)
     if html:
         from explain.html import walkthrough_html
@@ -131,6 +139,8 @@ def cmd_render(args, out: Console) -> int:
     from explain.runs import states_before
     from explain.svg import grid_svg, step_svg
     kind, puzzle = _load(args)
+    if args.svg == "-" or args.format == "json":
+        out = Console(stderr=True, no_color=True, highlight=False)  # (stdout: the SVG, or nothing)
     if args.step is None and not args.solved:
         svg = grid_svg(kind, puzzle, kind.initial_state(puzzle), title="The puzzle")
         _write(args.svg, svg, out, "the puzzle")

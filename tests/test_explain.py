@@ -480,6 +480,30 @@ def test_solve_html_and_svg_files(capsys, tmp_path):
     ET.fromstring(svg.read_text())
 
 
+def test_standard_output_holds_one_document(capsys, tmp_path):
+    """``-`` for --html or --svg: stdout holds that document alone; a second
+    claim on stdout is refused (one line, exit 2), and what was written to
+    files is said on stderr."""
+    path = str(EXAMPLES / "nurikabe-7x7.txt")
+    svg = tmp_path / "g.svg"
+    assert main(["solve", path, "--html", "-", "--svg", str(svg)]) == 0
+    got = capsys.readouterr()
+    assert got.out.rstrip().endswith("</html>") and f"Wrote the final grid to {svg}" in got.err
+    for extra, says in ((["--svg", "-"], "--html - and --svg - both write"),
+                        (["--format", "json"], "--html - and --format json both write"),
+                        (["--diagrams"], "--html - and --diagrams both write"),
+                        (["--steps", "1..2"], "--html - and --steps both write")):
+        assert main(["solve", path, "--html", "-", *extra]) == 2
+        got = capsys.readouterr()
+        assert got.out == "" and got.err.count("\n") == 1 and says in got.err
+    assert main(["render", path, "--svg", "-"]) == 0
+    got = capsys.readouterr()
+    assert got.out.startswith("<svg") and "Wrote" not in got.out
+    assert main(["render", path, "--svg", str(svg), "--format", "json"]) == 0
+    got = capsys.readouterr()
+    assert got.out == "" and "Wrote the puzzle" in got.err
+
+
 def test_render_command(tmp_path, capsys):
     path = str(EXAMPLES / "nurikabe-7x7.txt")
     out = tmp_path / "s.svg"
