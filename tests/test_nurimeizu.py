@@ -660,3 +660,17 @@ def test_big_grid_diagrams_show_the_part_around_the_step():
     assert f'data-walls="{len(walls)}"' in svg
     drawn = {tuple(map(int, rc.split(","))) for rc in re.findall(r'data-cell="(\d+,\d+)"', svg)}
     assert drawn and all(r0 <= r <= r1 and c0 <= c <= c1 for r, c in drawn)
+
+
+def test_a_label_in_two_separate_areas_makes_two_rooms():
+    """A room is connected, as every technique assumes: ``from_grids`` splits a
+    label used in separate areas, as the file readers do (the engine called
+    the one-solution puzzle below a contradiction when it kept one room)."""
+    p = Nurimeizu.from_grids([[0, 1, 2, 0, 1, 2, 2, 1]], ["....GS.."])
+    assert p.room_of == (0, 1, 2, 3, 4, 5, 5, 6)
+    r = Solver(KIND, p).solve()
+    sols = [rows_state(p, s) for s in oracle_solutions(p, limit=10, timeout=10)]
+    assert r.verdict != "contradiction" and sols
+    decided = r.state.ones | r.state.zeros
+    assert all(s.ones & decided == r.state.ones and s.zeros & decided == r.state.zeros
+               for s in sols)

@@ -32,7 +32,7 @@ from puzzles.files import error_line as _error
 from puzzles.files import pick_record, read_text
 from puzzles.files import show as _show
 from deduce.state import State
-from puzzles.nurimeizu.model import MARKS, Nurimeizu, violations
+from puzzles.nurimeizu.model import MARKS, Nurimeizu, split_rooms, violations
 
 MAX_FILE_BYTES = 4 << 20
 MAX_SIDE = 200
@@ -43,29 +43,6 @@ _B32 = "0123456789abcdefghijklmnopqrstuv"
 
 
 # --------------------------------------------------------------------------- rooms
-
-def _split_rooms(labels: list[list], rows: int, cols: int) -> list[int]:
-    """Room ids per cell: same label and orthogonally connected (reading order)."""
-    room = [-1] * (rows * cols)
-    n = 0
-    for start in range(rows * cols):
-        if room[start] >= 0:
-            continue
-        label = labels[start // cols][start % cols]
-        room[start] = n
-        todo = [start]
-        while todo:
-            i = todo.pop()
-            r, c = divmod(i, cols)
-            for rr, cc in ((r - 1, c), (r + 1, c), (r, c - 1), (r, c + 1)):
-                j = rr * cols + cc
-                if 0 <= rr < rows and 0 <= cc < cols and room[j] < 0 \
-                        and labels[rr][cc] == label:
-                    room[j] = n
-                    todo.append(j)
-        n += 1
-    return room
-
 
 def _check_marks(puzzle: Nurimeizu, source: str, line: int | None = None) -> Nurimeizu:
     for mark, word in (("S", "start"), ("G", "goal")):
@@ -139,7 +116,7 @@ def parse_text(text: str, source: str = "<text>") -> Nurimeizu:
             row.append(tok)
         clue_rows.append("".join(row))
     labels = [[t for t, _ in toks] for _, toks in rooms]
-    room_of = _split_rooms(labels, len(rooms), width)
+    room_of = split_rooms(labels, len(rooms), width)
     puzzle = Nurimeizu(len(rooms), width, tuple(room_of),
                        tuple((r * width + c, ch) for r, row in enumerate(clue_rows)
                              for c, ch in enumerate(row) if ch in MARKS))
@@ -331,7 +308,7 @@ def from_record(record: dict, source: str = "<record>", line: int = 1) -> Nurime
         declared = record.get(key)
         if declared is not None and declared != n:
             raise fail(f"'{key}' is {declared!r}, but the grid has {n}")
-    room_of = _split_rooms(rooms, h, w)
+    room_of = split_rooms(rooms, h, w)
     p = Nurimeizu(h, w, tuple(room_of),
                   tuple((r * w + c, ch) for r, row in enumerate(clues)
                         for c, ch in enumerate(row) if ch in MARKS))
@@ -479,7 +456,7 @@ def parse_pzprv3(text: str, source: str = "<pzprv3>") -> Nurimeizu:
                 raise fail(f"answer {_show(tok)} is not # (shaded), + (unshaded) or .", k, col)
             row.append(tok)
         answer.append("".join(row))
-    room_of = _split_rooms(labels, rows, cols)
+    room_of = split_rooms(labels, rows, cols)
     puzzle = _check_marks(Nurimeizu(rows, cols, tuple(room_of), tuple(marks)), source,
                           first_mark_line)
     if answer and not any("." in row for row in answer):

@@ -30,6 +30,29 @@ MARKS = "SGot"  # start, goal, circle, triangle
 MARK_WORDS = {"S": "the start", "G": "the goal", "o": "the circle", "t": "the triangle"}
 
 
+def split_rooms(labels, rows: int, cols: int) -> list[int]:
+    """Room ids per cell: same label and orthogonally connected (reading order)."""
+    room = [-1] * (rows * cols)
+    n = 0
+    for start in range(rows * cols):
+        if room[start] >= 0:
+            continue
+        label = labels[start // cols][start % cols]
+        room[start] = n
+        todo = [start]
+        while todo:
+            i = todo.pop()
+            r, c = divmod(i, cols)
+            for rr, cc in ((r - 1, c), (r + 1, c), (r, c - 1), (r, c + 1)):
+                j = rr * cols + cc
+                if 0 <= rr < rows and 0 <= cc < cols and room[j] < 0 \
+                        and labels[rr][cc] == label:
+                    room[j] = n
+                    todo.append(j)
+        n += 1
+    return room
+
+
 @attrs.frozen(slots=False)
 class Nurimeizu:
     rows: int
@@ -41,17 +64,15 @@ class Nurimeizu:
 
     @classmethod
     def from_grids(cls, rooms, clues, **fields) -> "Nurimeizu":
-        """``rooms``: rows of room labels (any hashable, one room per label and
-        connected area is *not* required); ``clues``: rows of ``S G o t .``.
+        """``rooms``: rows of room labels (any hashable); a room is the cells of
+        one label joined side by side, so a label used in two separate areas
+        makes two rooms (as the file readers do; a room is always connected).
+        ``clues``: rows of ``S G o t .``.
 
-        Rooms are renumbered in reading order of their first cell.
+        Rooms are numbered in reading order of their first cell.
         """
         rows, cols = len(rooms), len(rooms[0]) if rooms else 0
-        ids: dict = {}
-        room_of = []
-        for row in rooms:
-            for label in row:
-                room_of.append(ids.setdefault(label, len(ids)))
+        room_of = split_rooms(rooms, rows, cols)
         marks = tuple((r * cols + c, ch) for r, row in enumerate(clues)
                       for c, ch in enumerate(row) if ch in MARKS)
         return cls(rows, cols, tuple(room_of), marks, **fields)
