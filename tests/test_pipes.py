@@ -19,7 +19,7 @@ from puzzles.pipes import KIND, initial_state
 from puzzles.pipes.asp import solutions as oracle_solutions
 from puzzles.pipes.formats import (decode_game_id, encode_game_id, from_record, load,
                                    parse_text, to_text)
-from puzzles.pipes.model import Pipes, answer, rotations, violations
+from puzzles.pipes.model import D, L, R, U, Pipes, answer, rotations, violations
 from puzzles.pipes.random import random_tiles_puzzle, random_tree_puzzle
 from rules.pipes import TECHNIQUES, View
 
@@ -510,3 +510,16 @@ def test_hint_names_tiles_and_why_follows_premises():
     # no solution: the hint says so (exit code 1) instead of hinting
     stuck = progressive_hint(KIND, decode_game_id("2x2w:84be"), 1)
     assert stuck.code == 1 and stuck.lines[0].startswith("This puzzle has no solution: ")
+
+
+def test_sides_are_told_apart_on_two_wide_wrapping_boards():
+    """On a 2x2 wrapping board a tile's left and right neighbour are one tile:
+    sentences name the side too, so they never read 'open toward r2c1 and r2c1'."""
+    p = decode_game_id("2x2w:3373")
+    view = View(p, initial_state(p))
+    assert view.toward(0, R) == "r1c2 on the right" and view.toward(0, L) == "r1c2 on the left"
+    assert view.toward(0, U) == "r2c1 above" and view.toward(0, D) == "r2c1 below"
+    wide = decode_game_id(record("sgt-net-5x5-000")["game_id"])
+    assert View(wide, initial_state(wide)).toward(6, R) == "r2c3"
+    r = Solver(KIND, p).solve()
+    assert "r2c1 above and r2c1 below" in r.reason

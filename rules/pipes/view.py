@@ -16,7 +16,7 @@ from typing import TYPE_CHECKING
 
 from deduce.state import State, bits
 
-from puzzles.pipes.model import D, DIRS, L, R, U, rotations
+from puzzles.pipes.model import D, DIRS, L, OPPOSITE, R, U, rotations
 
 if TYPE_CHECKING:
     from puzzles.pipes.model import Pipes
@@ -320,14 +320,21 @@ class View:
         return listed[0] if len(listed) == 1 else ", ".join(listed[:-1]) + " and " + listed[-1]
 
     def toward(self, t: int, d: int) -> str:
-        """'r2c3' for the neighbour on side ``d``, or 'the border' / 'the barrier'."""
+        """'r2c3' for the neighbour on side ``d``, or 'the border' / 'the barrier'.
+
+        On a wrapping board two tiles wide (or high) one tile is the neighbour
+        on both sides: the side is named too ('r1c2 on the left').
+        """
         p = self.puzzle
         nb = p.neighbour(t, d)
         if nb is None:
             return "the border"
+        name = p.tile_name(nb)
+        if p.neighbour(t, OPPOSITE[d]) == nb:
+            name += {R: " on the right", L: " on the left", U: " above", D: " below"}[d]
         if p.is_wall(t, d):
-            return f"the barrier to {p.tile_name(nb)}"
-        return p.tile_name(nb)
+            return f"the barrier to {name}"
+        return name
 
 
 __all__ = ["Layout", "View", "flood", "forced", "D", "L", "R", "U"]
