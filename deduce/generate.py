@@ -214,8 +214,10 @@ def run(args, out) -> int:
             sink.close()
     if args.out:
         seconds = time.perf_counter() - start
-        out.print(f"{made} {kind.name} puzzles, level {args.level} {LEVELS[args.level]}, "
-                  f"{cols}x{rows}, written to {args.out} in {seconds:.1f} s", highlight=False)
+        # (one line, however long the path: soft_wrap)
+        out.print(f"{made} {kind.name} puzzle{'' if made == 1 else 's'}, level {args.level} "
+                  f"{LEVELS[args.level]}, {cols}x{rows}, written to {args.out} in {seconds:.1f} s",
+                  highlight=False, soft_wrap=True)
     return 0
 
 

@@ -198,3 +198,12 @@ def test_nurikabe_solution_grids_hold_the_rules_on_big_boards_too():
             if (black >> u) & 1:
                 rest = black & ~(1 << u)
                 assert _stays_joined(g, rest, u) == _wall_ok(g, rest)
+
+
+def test_out_summary_is_one_line_however_long_the_path(tmp_path):
+    out = tmp_path / ("a-rather-long-folder-name-" * 4) / "puzzles.jsonl"
+    out.parent.mkdir()
+    r = run("generate", "pipes", "--size", "5x5", "--level", "1", "--out", out, "--plain")
+    assert r.returncode == 0, r.stderr
+    assert r.stdout == f"1 pipes puzzle, level 1 Easy, 5x5, written to {out} in " \
+        + r.stdout.split(" in ")[-1] and r.stdout.count("\n") == 1
