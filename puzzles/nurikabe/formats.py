@@ -231,10 +231,10 @@ def parse_text(text: str, source: str = "<text>") -> Nurikabe:
             gap = bool(lines)  # a blank line ends the grid
             continue
         if gap:
-            raise _error(source, f"a blank line inside the grid, or a second puzzle after it (one puzzle per file; "
-                         f"the first grid ends at line {lines[-1][0]})", n)
+            raise _error(source, "a blank line inside the grid, or a second puzzle after it "
+                         f"(one puzzle per file; the first grid ends at line {lines[-1][0]})", n)
         lines.append((n, t))
-    grid = _read_grid(_plain_rows(iter(lines)), source, _problem_token)
+    grid = _read_grid(_plain_rows(lines), source, _problem_token)
     if not grid:
         raise _error(source, "no grid rows: the input is empty")
     return _puzzle(grid, source)

@@ -21,6 +21,8 @@ from puzzles.pipes.model import D, DIRS, L, OPPOSITE, R, U, rotations
 if TYPE_CHECKING:
     from puzzles.pipes.model import Pipes
 
+_SIDE = {R: " on the right", L: " on the left", U: " above", D: " below"}  # see View.toward
+
 
 class Layout:
     """What never changes for one puzzle: masks of rows, columns, shapes and walls."""
@@ -331,7 +333,7 @@ class View:
             return "the border"
         name = p.tile_name(nb)
         if p.neighbour(t, OPPOSITE[d]) == nb:
-            name += {R: " on the right", L: " on the left", U: " above", D: " below"}[d]
+            name += _SIDE[d]
         if p.is_wall(t, d):
             return f"the barrier to {name}"
         return name
