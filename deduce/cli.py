@@ -69,36 +69,10 @@ def cmd_grade(args, out: Console) -> int:
 
 
 def cmd_hint(args, out: Console) -> int:
-    if getattr(args, "level", None):  # progressive hints, marks checked first
-        from deduce.explain_cli import hint_level
-        return hint_level(args, out)
-    kind, puzzle = _load(args, args.puzzle)
-    solver = _solver(kind, puzzle, args)
-    state = kind.initial_state(puzzle)
-
-    def say(message: str, code: int) -> int:  # no step to give
-        if args.format == "json":
-            print(json.dumps({"step": None, "message": message, "code": code}))
-        else:
-            out.print(message, highlight=False)
-        return code
-
-    try:
-        step = solver.next_step(state)
-    except Contradiction as c:
-        return say(f"This grid already breaks the rules: {c.text}.", 1)
-    if step is None:
-        if state.solved:
-            return say("The grid is already solved.", 0)
-        return say(f"No step found with hypotheses up to depth {args.depth}.", 3)
-    if args.format == "json":
-        from explain.json_walkthrough import step_record
-        print(json.dumps(step_record(kind, puzzle, step)))
-    else:
-        from explain.terminal import grid_text, step_line
-        out.print(step_line("Next", step))
-        out.print(grid_text(kind, puzzle, state, step, plain=args.plain))
-    return 0
+    # the marks are checked first (and the clues' solvability), then the next
+    # step is given: in full, or at --level 1|2|3
+    from deduce.explain_cli import hint_level
+    return hint_level(args, out)
 
 
 # Further commands live in their own modules, each with ``add_parser(sub, common)``

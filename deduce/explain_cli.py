@@ -107,11 +107,14 @@ def solve_extras(args, out: Console, kind, puzzle, result) -> bool:
     return True
 
 
-# -- hint --level ----------------------------------------------------------------
+# -- hint [--level] -----------------------------------------------------------------
 def hint_level(args, out: Console) -> int:
+    """``hint``: the marks are checked first (unless --no-check); then the next
+    step in full, or at ``--level`` 1, 2 or 3."""
     from explain.hints import progressive_hint
     kind, puzzle = _load(args)
-    hint = progressive_hint(kind, puzzle, args.level, depth=args.depth, budget=args.budget,
+    level = args.level or 3
+    hint = progressive_hint(kind, puzzle, level, depth=args.depth, budget=args.budget,
                             check=not args.no_check)
     if args.format == "json":
         from explain.json_walkthrough import step_record
@@ -120,14 +123,21 @@ def hint_level(args, out: Console) -> int:
                   "mistakes": [{"cell": list(kind.coords(puzzle, m.cell)),
                                 "marked": kind.symbols[m.marked],
                                 "expected": kind.symbols[m.expected], "text": m.text}
-                               for m in hint.mistakes]}
-        if hint.step is not None and args.level >= 3:
+                               for m in hint.mistakes],
+                  "step": None}
+        if hint.step is not None and level >= 3:
             record["step"] = step_record(kind, puzzle, hint.step)
         print(json.dumps(record))
         return hint.code
+    if hint.step is not None and not args.level:  # the step itself, on the grid
+        from explain.terminal import grid_text, step_line
+        out.print(step_line("Next", hint.step))
+        out.print(grid_text(kind, puzzle, kind.initial_state(puzzle), hint.step,
+                            plain=args.plain))
+        return hint.code
     for line in hint.lines:
         out.print(line, highlight=False)
-    if hint.step is not None and args.level >= 3:
+    if hint.step is not None and level >= 3:
         from explain.terminal import step_diagram
         out.print(step_diagram(kind, puzzle, kind.initial_state(puzzle), hint.step,
                                plain=args.plain, indent=2))
@@ -241,4 +251,4 @@ def add_parser(sub, common) -> None:
                           help="progressive hint: 1 where to look and which technique, "
                                "2 what it concludes, 3 the full step; marks are checked first")
         hint.add_argument("--no-check", action="store_true",
-                          help="with --level: do not check the marks against a solution")
+                          help="do not check the marks (and the clues) against a solution first")

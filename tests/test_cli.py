@@ -100,8 +100,24 @@ def test_hint_on_partly_solved_grid(tmp_path):
     f.write_text("1 # .\n# . .\n. . 3\n")
     r = run("hint", f, "--plain", "--format", "json")
     assert r.returncode == 0, r.stderr
-    step = json.loads(r.stdout)
-    assert step["cells"]
+    out = json.loads(r.stdout)
+    assert out["code"] == 0 and out["mistakes"] == [] and out["step"]["cells"]
+    assert out["checked_against"] == "the solution found from the clues"
+
+
+def test_plain_hint_checks_marks_and_clues(tmp_path):
+    # a wrong mark is reported before any step; so is a puzzle without a solution
+    f = tmp_path / "w.txt"
+    f.write_text("1 + .\n. . .\n. . 3\n")
+    r = run("hint", f, "--plain")
+    assert r.returncode == 1 and "r1c2 should not be white" in r.stdout
+    out = json.loads(run("hint", f, "--format", "json").stdout)
+    assert out["step"] is None and out["mistakes"][0]["cell"] == [0, 1]
+    f.write_text("1 . .\n. . .\n. . 1\n")
+    r = run("hint", f, "--plain")
+    assert r.returncode == 1 and "no solution" in r.stdout
+    r = run("hint", f, "--plain", "--no-check")  # the next step, as asked
+    assert r.returncode == 0 and r.stdout.startswith("Next.")
 
 
 def test_no_solution_exit_1(tmp_path):
@@ -191,7 +207,7 @@ def test_json_output_stays_json(tmp_path):
         r = run(*args, "--format", "json")
         assert r.returncode == code, r.stderr
         data = json.loads(r.stdout)
-        assert data["step"] is None and data["code"] == code and data["message"]
+        assert data["step"] is None and data["code"] == code and data["hint"]
     page = tmp_path / "w.html"
     r = run("solve", EXAMPLE, "--format", "json", "--html", str(page))
     assert r.returncode == 0 and json.loads(r.stdout)["verdict"] == "solved"
