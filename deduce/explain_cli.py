@@ -166,7 +166,17 @@ def cmd_render(args, out: Console) -> int:
     before = states_before(kind, puzzle, result.steps[:args.step])[args.step - 1]
     svg = step_svg(kind, puzzle, before, step, title=f"Step {args.step}: {step.text}")
     _write(args.svg, svg, out, f"step {args.step}")
-    return 0
+    return _no_solution_notice(result)
+
+
+def _no_solution_notice(result) -> int:
+    """0, or 1 with a line on stderr when the walkthrough ended in a contradiction:
+    the puzzle has no solution, so what its steps decided holds in no solution."""
+    if result.verdict != "contradiction":
+        return 0
+    print(f"deduce: note: this puzzle has no solution ({result.reason}); its steps "
+          "decide cells of a grid that cannot be completed", file=sys.stderr)
+    return EXIT["contradiction"]
 
 
 # -- why ---------------------------------------------------------------------------
@@ -195,7 +205,8 @@ def cmd_why(args, out: Console) -> int:
                + (f": {result.reason}" if result.reason else "") + ").")
         if args.format == "json":
             print(json.dumps({"cell": list(kind.coords(puzzle, cell)), "given": False,
-                              "value": None, "text": msg, "steps": []}))
+                              "value": None, "text": msg, "steps": [],
+                              "verdict": result.verdict}))
         else:
             out.print(msg, highlight=False)
         return EXIT[result.verdict] or 3
@@ -205,8 +216,9 @@ def cmd_why(args, out: Console) -> int:
         print(json.dumps({"cell": list(kind.coords(puzzle, cell)), "given": False,
                           "value": kind.symbols[value],
                           "steps": [dict(step_record(kind, puzzle, result.steps[k]),
-                                         number=k + 1) for k in chain]}))
-        return 0
+                                         number=k + 1) for k in chain],
+                          "verdict": result.verdict}))
+        return _no_solution_notice(result)
     out.print(f"Why is {name} {kind.words[value]}? {len(chain)} of the "
               f"{len(result.steps)} steps lead to it:", highlight=False)
     for k in chain:
@@ -215,7 +227,7 @@ def cmd_why(args, out: Console) -> int:
         if step.proof and not args.brief:
             for line in proof_lines(step, 6, f"{k + 1}."):
                 out.print(line)
-    return 0
+    return _no_solution_notice(result)
 
 
 def add_parser(sub, common) -> None:

@@ -635,6 +635,23 @@ def test_why_small_puzzle_exact_chain(example, capsys):
     assert main(["why", path, "9,9"]) == 2
 
 
+def test_why_and_render_step_say_when_the_puzzle_has_no_solution(tmp_path, capsys):
+    # the steps of a puzzle without a solution decide cells of no solution: exit 1, a note
+    f = tmp_path / "none.txt"
+    f.write_text("1 . .\n. . .\n. . 1\n")
+    assert main(["why", str(f), "2,2", "--plain"]) == 1
+    captured = capsys.readouterr()
+    assert "Why is r2c2 black?" in captured.out
+    assert "no solution (the 2x2 square at r1c2 is all black)" in captured.err
+    assert main(["why", str(f), "2,2", "--format", "json"]) == 1
+    assert json.loads(capsys.readouterr().out)["verdict"] == "contradiction"
+    assert main(["render", str(f), "--step", "1", "--svg", str(tmp_path / "s.svg")]) == 1
+    assert "no solution" in capsys.readouterr().err
+    good = str(EXAMPLES / "nurikabe-7x7.txt")
+    assert main(["render", good, "--step", "1", "--svg", str(tmp_path / "t.svg")]) == 0
+    assert capsys.readouterr().err == ""
+
+
 # ----------------------------------------------------------------------------- JSON schema
 @pytest.fixture(scope="module")
 def validator():
