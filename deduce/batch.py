@@ -38,6 +38,7 @@ from rich.console import Console
 from rich.table import Table
 
 from deduce.errors import BudgetExceeded, InputError
+from deduce.grade import UNSOLVED
 from deduce.kind import Kind, kind_named, kind_of
 
 VERDICTS = ("solved", "stuck", "contradiction", "error")
@@ -178,7 +179,7 @@ def _timeout_result(record: Any, hard: float) -> dict:
     rid = record.get("id") if isinstance(record, dict) else None
     return {"id": rid if isinstance(rid, str) else "", "verdict": "stuck",
             "reason": f"hard timeout: no result after {hard:g} s", "level": 0,
-            "name": "Unsolved"}
+            "name": UNSOLVED}
 
 
 def guarded_rate(args: tuple, hard: float | None) -> dict:
@@ -394,7 +395,7 @@ def summarize(results: list[dict], wall: float) -> dict:
     verdicts = Counter(r.get("verdict") for r in results)
     solved = [r for r in results if r.get("verdict") == "solved"]
     by_depth = Counter(number(r, "max_depth") or 0 for r in solved)
-    levels = Counter((number(r, "level") or 0, str(r.get("name", "Unsolved")))
+    levels = Counter((number(r, "level") or 0, str(r.get("name", UNSOLVED)))
                      for r in results if r.get("verdict") != "error")
     seconds = sorted(v for v in (number(r, "seconds") for r in results) if v is not None)
     summary: dict[str, Any] = {

@@ -18,6 +18,7 @@ from typing import Any
 import attrs
 
 from deduce.errors import BudgetExceeded
+from deduce.grade import UNSOLVED
 from deduce.kind import Kind
 from deduce.search import search
 from deduce.solver import Solver
@@ -32,7 +33,7 @@ class Check:
     summary: str
     human_depth: int
     level: int = 0
-    level_name: str = ""
+    level_name: str = UNSOLVED  # (level 0: logic did not finish at any depth tried)
     depth: int | None = None  # hypothesis depth logic needed, None if logic never finished
     decided: int = 0  # cells logic decided at depth <= H
     total: int = 0

@@ -8,6 +8,7 @@ from __future__ import annotations
 import argparse
 import importlib
 import json
+import os
 import sys
 
 from rich.console import Console
@@ -187,6 +188,12 @@ def main(argv: list[str] | None = None) -> int:
     except KeyboardInterrupt:
         print("deduce: interrupted", file=sys.stderr)
         return 130
+    except BrokenPipeError:
+        # the reader left (``deduce ... | head``): stop quietly, as a shell
+        # command killed by SIGPIPE would; flushing at exit must not fail again
+        devnull = os.open(os.devnull, os.O_WRONLY)
+        os.dup2(devnull, sys.stdout.fileno())
+        return 141
 
 
 if __name__ == "__main__":

@@ -23,6 +23,7 @@ from deduce.step import Step
 
 HYPOTHESIS_TIER = 5  # a hypothesis of depth d is tier HYPOTHESIS_TIER + d - 1
 
+UNSOLVED = "Unsolved"  # the name of level 0: logic did not finish
 LEVELS = {1: "Easy", 2: "Medium", 3: "Hard", 4: "Tough", 5: "Fiendish", 6: "Extreme"}
 
 # effort of one step of each tier; a hypothesis costs its proof plus 16 per depth
@@ -62,6 +63,6 @@ def grade(steps: list[Step] | tuple[Step, ...], solved: bool) -> Grade:
     max_depth = max((s.depth for s in steps), default=0)
     score = sum(step_score(s) for s in steps)
     if not solved:
-        return Grade(0, "Unsolved", max_tier, max_depth, len(steps), score)
+        return Grade(0, UNSOLVED, max_tier, max_depth, len(steps), score)
     level = level_for(max_tier, max_depth)
     return Grade(level, LEVELS[level], max_tier, max_depth, len(steps), score)

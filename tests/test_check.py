@@ -41,6 +41,7 @@ def test_multiple_solutions_prints_two_and_differences(tmp_path):
     assert r.returncode == 1
     out = json.loads(r.stdout)
     assert out["verdict"] == "multiple" and len(out["solutions"]) == 2
+    assert (out["level"], out["name"]) == (0, "Unsolved")  # as grade and batch name level 0
     assert out["solutions"][0] != out["solutions"][1]
     a, b = out["solutions"]
     assert sorted(out["differ"]) == sorted([r_, c] for r_ in range(5) for c in range(5)

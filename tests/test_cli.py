@@ -212,3 +212,14 @@ def test_json_output_stays_json(tmp_path):
     r = run("solve", EXAMPLE, "--format", "json", "--html", str(page))
     assert r.returncode == 0 and json.loads(r.stdout)["verdict"] == "solved"
     assert page.exists() and str(page) in r.stderr
+
+
+def test_reader_gone_stops_quietly():
+    """``deduce ... | head``: the reader closes the pipe; no traceback, exit 141."""
+    p = subprocess.Popen([sys.executable, "-m", "deduce.cli", "check", str(EXAMPLE),
+                          "--format", "json"], cwd=ROOT, stdout=subprocess.PIPE,
+                         stderr=subprocess.PIPE)
+    p.stdout.close()  # before the command writes anything
+    err = p.stderr.read().decode()
+    assert p.wait(timeout=60) == 141, err
+    assert err == ""
