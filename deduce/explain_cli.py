@@ -182,9 +182,12 @@ def _no_solution_notice(result) -> int:
 # -- why ---------------------------------------------------------------------------
 def cmd_why(args, out: Console) -> int:
     from explain.terminal import proof_lines, step_line
-    from explain.why import parse_cell, why_chain
+    from explain.why import asked_cell, parse_cell, why_chain
     kind, puzzle = _load(args)
     cell = parse_cell(kind, puzzle, args.cell)
+    # the cell asked, and every cell of what decides it (a Nurimeizu room has several)
+    where = {"cell": list(asked_cell(args.cell)),
+             "cells": [list(rc) for rc in kind.cells_of(puzzle, cell)]}
     name = kind.cell_name(puzzle, cell)
     start = kind.initial_state(puzzle)
     if start.value(cell) is not None:
@@ -192,7 +195,7 @@ def cmd_why(args, out: Console) -> int:
         what = f"a clue ({label})" if label is not None else "a mark in the input"
         msg = f"{name} is {kind.words[start.value(cell)]} from the start: it is {what}."
         if args.format == "json":
-            print(json.dumps({"cell": list(kind.coords(puzzle, cell)), "given": True,
+            print(json.dumps({**where, "given": True,
                               "value": kind.symbols[start.value(cell)], "text": msg,
                               "steps": []}))
         else:
@@ -204,7 +207,7 @@ def cmd_why(args, out: Console) -> int:
         msg = (f"The walkthrough does not decide {name} ({result.verdict}"
                + (f": {result.reason}" if result.reason else "") + ").")
         if args.format == "json":
-            print(json.dumps({"cell": list(kind.coords(puzzle, cell)), "given": False,
+            print(json.dumps({**where, "given": False,
                               "value": None, "text": msg, "steps": [],
                               "verdict": result.verdict}))
         else:
@@ -213,7 +216,7 @@ def cmd_why(args, out: Console) -> int:
     value = result.state.value(cell)
     if args.format == "json":
         from explain.json_walkthrough import step_record
-        print(json.dumps({"cell": list(kind.coords(puzzle, cell)), "given": False,
+        print(json.dumps({**where, "given": False,
                           "value": kind.symbols[value],
                           "steps": [dict(step_record(kind, puzzle, result.steps[k]),
                                          number=k + 1) for k in chain],

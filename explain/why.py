@@ -20,15 +20,21 @@ from deduce.step import Step
 _CELL = re.compile(r"^\s*(?:r\s*(\d+)\s*c\s*(\d+)|(\d+)\s*[, ]\s*(\d+))\s*$", re.I)
 
 
-def parse_cell(kind: Kind, puzzle: Any, text: str) -> int:
-    """``"3,4"`` or ``"r3c4"`` (1-based, like the sentences) to an unknown's index."""
+def asked_cell(text: str) -> tuple[int, int]:
+    """``"3,4"`` or ``"r3c4"`` (1-based, like the sentences) to 0-based (row, col)."""
     m = _CELL.match(text)
     if not m:
         raise InputError(f"{text!r}: a cell is written r,c (1-based), e.g. 3,4 or r3c4")
     r, c = (int(m.group(1)), int(m.group(2))) if m.group(1) else (int(m.group(3)),
                                                                  int(m.group(4)))
+    return r - 1, c - 1
+
+
+def parse_cell(kind: Kind, puzzle: Any, text: str) -> int:
+    """``"3,4"`` or ``"r3c4"`` (1-based, like the sentences) to an unknown's index."""
+    at = asked_cell(text)
+    r, c = at[0] + 1, at[1] + 1
     state = kind.initial_state(puzzle)
-    at = (r - 1, c - 1)
     for i in range(state.n):
         if tuple(kind.coords(puzzle, i)) == at:
             return i

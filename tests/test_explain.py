@@ -635,6 +635,16 @@ def test_why_small_puzzle_exact_chain(example, capsys):
     assert main(["why", path, "9,9"]) == 2
 
 
+def test_why_json_names_the_cell_asked_and_the_room_it_lies_in(capsys):
+    maze = str(EXAMPLES / "nurimeizu-10x10-medium.txt")  # r2c2 lies in the room at r1c1
+    assert main(["why", maze, "2,2", "--format", "json"]) == 0
+    out = json.loads(capsys.readouterr().out)
+    assert out["cell"] == [1, 1] and [0, 0] in out["cells"] and [1, 1] in out["cells"]
+    assert main(["why", str(EXAMPLES / "nurikabe-7x7.txt"), "r2c2", "--format", "json"]) == 0
+    out = json.loads(capsys.readouterr().out)
+    assert out["cell"] == [1, 1] and out["cells"] == [[1, 1]]
+
+
 def test_why_and_render_step_say_when_the_puzzle_has_no_solution(tmp_path, capsys):
     # the steps of a puzzle without a solution decide cells of no solution: exit 1, a note
     f = tmp_path / "none.txt"
