@@ -689,7 +689,7 @@ def add_parser(sub, common) -> None:
                        description="Rate every puzzle of a JSONL collection: verdict, grade, "
                                    "time, wrong cells, in parallel worker processes.")
     b.add_argument("collection", metavar="COLLECTION.jsonl", help="one JSON record per line")
-    from deduce.cli import KIND_HELP, counting, positive_seconds, seconds
+    from deduce.cli import KIND_HELP, counting, file_name, positive_seconds, seconds
     b.add_argument("--kind", help=KIND_HELP)
     b.add_argument("--jobs", type=counting, default=None, metavar="N",
                    help="worker processes (default: the number of CPUs; 1 = in this process)")
@@ -700,9 +700,9 @@ def add_parser(sub, common) -> None:
     b.add_argument("--timeout", type=positive_seconds, default=None, metavar="SECONDS",
                    help="hard seconds per puzzle, after which its worker is stopped "
                         "(default 2*budget+20, plus the oracle timeout)")
-    b.add_argument("--out", metavar="RESULTS.jsonl",
+    b.add_argument("--out", type=file_name, metavar="RESULTS.jsonl",
                    help="write one JSON line per puzzle as it finishes")
-    b.add_argument("--csv", metavar="RESULTS.csv", help="also write the results as CSV")
+    b.add_argument("--csv", type=file_name, metavar="RESULTS.csv", help="also write the results as CSV")
     b.add_argument("--resume", action="store_true",
                    help="skip ids already in --out and append to it")
     b.add_argument("--limit", type=counting, default=None, metavar="N", help="only the first N records")

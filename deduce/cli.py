@@ -116,6 +116,14 @@ def positive_seconds(text: str) -> float:
     return seconds(text, above_zero=True)
 
 
+def file_name(text: str) -> str:
+    """An argparse type: a path to write, not empty (``-`` where the option
+    allows standard output)."""
+    if not text.strip():
+        raise argparse.ArgumentTypeError("an empty file name (give a path)")
+    return text
+
+
 def counting(text: str) -> int:
     """An argparse type: a whole number, 1 or more."""
     try:

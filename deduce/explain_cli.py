@@ -66,6 +66,9 @@ def solve_extras(args, out: Console, kind, puzzle, result) -> bool:
     svg = getattr(args, "svg", None)
     diagrams = getattr(args, "diagrams", False)
     steps = getattr(args, "steps", None)
+    if getattr(args, "expand", False) and not html:
+        raise InputError("--expand opens the summarised runs of the HTML walkthrough: "
+                         "give --html FILE too")
     if not (html or svg or diagrams or steps):
         return False
     quiet = html == "-" or svg == "-"
@@ -234,9 +237,11 @@ def cmd_why(args, out: Console) -> int:
 
 
 def add_parser(sub, common) -> None:
+    from deduce.cli import file_name
     r = sub.add_parser("render", help="draw the puzzle, a step or the solution as SVG")
     common(r)
-    r.add_argument("--svg", required=True, metavar="FILE", help="where to write (- for stdout)")
+    r.add_argument("--svg", type=file_name, required=True, metavar="FILE",
+                   help="where to write (- for stdout)")
     group = r.add_mutually_exclusive_group()
     group.add_argument("--step", type=int, metavar="K",
                        help="draw step K of the walkthrough (1-based) on the grid before it")
@@ -252,9 +257,9 @@ def add_parser(sub, common) -> None:
     # options of existing commands (argparse keeps its sub-parsers in ``choices``)
     solve = sub.choices.get("solve")
     if solve is not None:
-        solve.add_argument("--html", metavar="FILE",
+        solve.add_argument("--html", type=file_name, metavar="FILE",
                            help="also write a printable, self-contained HTML walkthrough")
-        solve.add_argument("--svg", metavar="FILE", help="also write the final grid as SVG")
+        solve.add_argument("--svg", type=file_name, metavar="FILE", help="also write the final grid as SVG")
         solve.add_argument("--diagrams", action="store_true",
                            help="a small grid under each step, premises and conclusions marked")
         solve.add_argument("--steps", metavar="N..M", help="show only steps N to M")

@@ -232,10 +232,10 @@ def add_parser(sub, common) -> None:
     p.add_argument("--count", type=int, default=1, metavar="N", help="how many (default 1)")
     p.add_argument("--seed", type=int, default=0, metavar="S",
                    help="random seed (default 0); the same seed gives the same puzzles")
-    from deduce.cli import positive_seconds
+    from deduce.cli import file_name, positive_seconds
     p.add_argument("--budget", type=positive_seconds, default=300.0, metavar="SECONDS",
                    help="seconds per puzzle before giving up (default 300)")
-    p.add_argument("--out", metavar="FILE",
+    p.add_argument("--out", type=file_name, metavar="FILE",
                    help="write JSONL records here (default: the text form on stdout)")
     p.add_argument("--algorithm", metavar="NAME",
                    help="how the solution is grown, for kinds that offer several "

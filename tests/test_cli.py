@@ -223,3 +223,18 @@ def test_reader_gone_stops_quietly():
     err = p.stderr.read().decode()
     assert p.wait(timeout=60) == 141, err
     assert err == ""
+
+
+@pytest.mark.parametrize("args", [
+    ("solve", EXAMPLE, "--html", ""),
+    ("solve", EXAMPLE, "--svg", " "),
+    ("render", EXAMPLE, "--svg", ""),
+    ("batch", EXAMPLE, "--out", ""),
+    ("batch", EXAMPLE, "--csv", ""),
+    ("generate", "nurikabe", "--size", "5x5", "--level", "1", "--out", ""),
+    ("solve", EXAMPLE, "--expand"),  # (opens runs of an HTML walkthrough not asked for)
+])
+def test_empty_output_names_and_idle_options_are_refused(args):
+    r = run(*args)
+    assert r.returncode == 2 and r.stdout == ""
+    assert len(r.stderr.strip().splitlines()) == 1 and "Traceback" not in r.stderr
