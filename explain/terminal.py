@@ -33,7 +33,8 @@ def grid_text(kind: Kind, puzzle: Any, state: State, step: Step | None = None,
             label = kind.label(puzzle, i) if i is not None else None
             v = state.value(i) if i is not None else None
             if label is not None:
-                cell = label.rjust(2)[-2:]
+                # (plain: a clue of unknown size is "??", apart from an unknown cell's " ?")
+                cell = "??" if plain and label == "?" else label.rjust(2)[-2:]
             elif v is None:
                 cell = " ?" if plain else "  "
             else:

@@ -238,3 +238,11 @@ def test_empty_output_names_and_idle_options_are_refused(args):
     r = run(*args)
     assert r.returncode == 2 and r.stdout == ""
     assert len(r.stderr.strip().splitlines()) == 1 and "Traceback" not in r.stderr
+
+
+def test_plain_grid_tells_an_unknown_size_clue_from_an_unknown_cell(tmp_path):
+    f = tmp_path / "q.txt"
+    f.write_text("? . .\n. . .\n. . 3\n")
+    r = run("solve", f, "--plain", "--depth", "0")
+    assert r.returncode == 3
+    assert "?? ? ?\n ? # ?\n ? ? 3\n" in r.stdout
