@@ -2,7 +2,8 @@
 
 - ``unique, human-solvable: level L (depth d)`` — logic with hypotheses no deeper than H finished;
 - ``unique, needs depth d > H`` / ``unique, needs search`` — search proved one solution, logic at
-  depth <= H did not finish (how far it got is shown);
+  depth <= H did not finish (how far it got is shown); ``unique, logic ran out of budget at
+  depth d`` when the budget ended before logic showed which;
 - ``multiple solutions`` — two solutions and the cells where they differ;
 - ``no solution`` — with the rule that breaks;
 - ``unknown (budget exhausted)``.
@@ -21,7 +22,7 @@ from deduce.errors import BudgetExceeded
 from deduce.grade import UNSOLVED
 from deduce.kind import Kind
 from deduce.search import search
-from deduce.solver import Solver
+from deduce.solver import OUT_OF_BUDGET, Solver
 from deduce.state import State, bits
 
 DEEPEST = 3  # deepest hypothesis nesting tried to name the depth a unique puzzle needs
@@ -52,45 +53,72 @@ def check(kind: Kind, puzzle: Any, human_depth: int = 2, budget: float = 60.0) -
     start = time.perf_counter()
 
     def left() -> float | None:  # (a budget of 0 is none)
-        return max(0.5, budget - (time.perf_counter() - start)) if budget else None
+        return max(FLOOR, budget - (time.perf_counter() - start)) if budget else None
 
-    logic = Solver(kind, puzzle, depth=human_depth, budget=budget and left() / 2).solve()
-    n = logic.state.n
-    decided = n - logic.state.unknown.bit_count()
-    common = dict(human_depth=human_depth, decided=decided, total=n)
-    if logic.solved:
-        g = logic.grade
+    given = kind.initial_state(puzzle)
+    open_at_start = given.unknown
+
+    def common(state: State) -> dict:
+        # how far logic got: the unknowns it decided of those open at the start
+        # (not the clues, nor a Pipes board's border sides)
+        return dict(human_depth=human_depth, total=open_at_start.bit_count(),
+                    decided=(open_at_start & ~state.unknown).bit_count())
+
+    def human(r) -> Check:
+        g = r.grade
         return Check("unique", f"unique, human-solvable: level {g.level} {g.name} "
                      f"(depth {g.max_depth})", level=g.level, level_name=g.name,
-                     depth=g.max_depth, solutions=(logic.state,), seconds=_since(start), **common)
+                     depth=g.max_depth, solutions=(r.state,), seconds=_since(start),
+                     **common(r.state))
+
+    logic = Solver(kind, puzzle, depth=human_depth, budget=budget and left() / 2).solve()
+    if logic.solved:
+        return human(logic)
     if logic.verdict == "contradiction":
         return Check("none", f"no solution: {logic.reason}", reason=logic.reason,
-                     seconds=_since(start), **common)
+                     seconds=_since(start), **common(logic.state))
+    # stuck: logic stalled at depth <= H, or ran out of its share of the budget
+    # (then whether depth <= H would finish is still open: it is tried again below)
+    cut = logic.reason == OUT_OF_BUDGET
     found = search(kind, puzzle, logic.state, limit=2, budget=left())
-    where = f"logic at depth <= {human_depth} decided {decided} of {_count(kind, n)}"
+    where = (f"logic at depth <= {human_depth} decided "
+             f"{common(logic.state)['decided']} of {_count(kind, open_at_start.bit_count())}")
     if found.count is None:
         return Check("unknown", f"unknown (budget exhausted); {where}", stalled=logic.state,
-                     seconds=_since(start), **common)
+                     seconds=_since(start), **common(logic.state))
     if found.count == 0:
         reason = found.first_contradiction or "every way to finish breaks a rule"
         return Check("none", f"no solution: every way to finish breaks a rule ({reason})",
-                     reason=reason, stalled=logic.state, seconds=_since(start), **common)
+                     reason=reason, stalled=logic.state, seconds=_since(start),
+                     **common(logic.state))
     if found.count >= 2:
         a, b = found.solutions[:2]
         diff = (a.ones ^ b.ones) | (a.zeros ^ b.zeros)
         return Check("multiple", f"multiple solutions: they differ in {_count(kind, diff.bit_count())}",
                      solutions=found.solutions[:2], stalled=logic.state,
-                     seconds=_since(start), **common)
-    for d in range(human_depth + 1, max(DEEPEST, human_depth + 1) + 1):
+                     seconds=_since(start), **common(logic.state))
+    deepest = max(DEEPEST, human_depth + 1)
+    for d in range(human_depth if cut else human_depth + 1, deepest + 1):
         deeper = Solver(kind, puzzle, depth=d, budget=left()).solve()
         if deeper.solved:
             g = deeper.grade
+            if g.max_depth <= human_depth:  # (depth <= H finishes, given the time)
+                return human(deeper)
             return Check("unique", f"unique, needs depth {g.max_depth} > {human_depth}; {where}",
                          level=g.level, level_name=g.name, depth=g.max_depth,
                          solutions=found.solutions, stalled=logic.state,
-                         seconds=_since(start), **common)
+                         seconds=_since(start), **common(logic.state))
+        if deeper.reason == OUT_OF_BUDGET:
+            # how deep logic must go is not known: say so, not "needs search"
+            return Check("unique", f"unique, logic ran out of budget at depth {d} "
+                         f"(level not known; a larger --budget may tell); {where}",
+                         solutions=found.solutions, stalled=logic.state,
+                         seconds=_since(start), **common(logic.state))
     return Check("unique", f"unique, needs search; {where}", solutions=found.solutions,
-                 stalled=logic.state, seconds=_since(start), **common)
+                 stalled=logic.state, seconds=_since(start), **common(logic.state))
+
+
+FLOOR = 0.01  # seconds: the least a step of check is given (0 would mean no budget)
 
 
 def _count(kind: Kind, n: int) -> str:
@@ -163,7 +191,7 @@ def run(args, out) -> int:
             out.print(f"they differ at {names}", highlight=False, soft_wrap=True)
         elif result.verdict in ("unknown", "unique") and result.stalled is not None \
                 and result.decided < result.total:
-            out.print(f"where logic stalled ({result.decided} of {_count(kind, result.total)} decided):",
+            out.print(f"where logic stopped ({result.decided} of {_count(kind, result.total)} decided):",
                       highlight=False)
             out.print("\n".join(_grid(kind, puzzle, result.stalled)), highlight=False)
         if result.oracle:

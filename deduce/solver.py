@@ -36,6 +36,9 @@ PROBE_TIER = 3  # first pass of hypotheses uses techniques up to this tier
 OUTCOMES = 200_000  # positions inside hypotheses remembered before starting afresh
 
 
+OUT_OF_BUDGET = "budget exhausted"  # the reason of a walkthrough stopped by its budget
+
+
 @attrs.frozen
 class Result:
     verdict: str  # "solved" | "stuck" | "contradiction"
@@ -100,7 +103,7 @@ class Solver:
         except Contradiction as c:
             verdict, reason = "contradiction", c.text
         except BudgetExceeded:
-            verdict, reason = "stuck", "budget exhausted"
+            verdict, reason = "stuck", OUT_OF_BUDGET
         return Result(verdict, state, tuple(log), grade(log, verdict == "solved"),
                       reason, time.perf_counter() - start)
 

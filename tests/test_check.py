@@ -141,3 +141,51 @@ def test_regression_depth1_steps_sound(grid):
     for step in r.steps:
         for i, v in step.conclusions:
             assert all(s.value(i) == v for s in sols), step.text
+
+
+class _CutFirst:
+    """A Solver whose first ``cut`` walkthroughs stop on their budget at once."""
+
+    def __init__(self, cut: int):
+        self.cut, self.calls = cut, []
+
+    def __call__(self, kind, puzzle, **options):
+        from deduce.grade import grade
+        from deduce.solver import OUT_OF_BUDGET, Result
+        self.calls.append(options["depth"])
+        real = Solver(kind, puzzle, **options)
+        if len(self.calls) > self.cut:
+            return real
+        # (stopped late: where it got to, so the search after it is quick)
+        got = real.solve()
+        stopped = type("Stopped", (), {})()
+        stopped.solve = lambda: Result("stuck", got.state, got.steps, grade(got.steps, False),
+                                       OUT_OF_BUDGET)
+        return stopped
+
+
+def test_logic_cut_by_the_budget_is_not_called_a_need_for_depth(monkeypatch):
+    # janko-0029 needs no hypothesis: logic at depth <= 2 stopped by its budget
+    # must not turn into "needs depth 0 > 2", nor into "needs search"
+    puzzle = from_record(janko_records()["janko-0029"])
+    cut = _CutFirst(1)
+    monkeypatch.setattr("deduce.check.Solver", cut)
+    c = check(KIND, puzzle, human_depth=2)
+    assert c.summary.startswith("unique, human-solvable") and c.depth == 0
+    assert cut.calls == [2, 2]  # depth <= H tried again once the search proved it unique
+    cut = _CutFirst(99)  # every walkthrough runs out of time
+    monkeypatch.setattr("deduce.check.Solver", cut)
+    c = check(KIND, puzzle, human_depth=2)
+    assert c.verdict == "unique" and c.exit_code == 0 and c.level == 0
+    assert c.summary.startswith("unique, logic ran out of budget at depth 2 (level not known")
+
+
+def test_how_far_logic_got_counts_what_was_open_at_the_start():
+    # clues (Nurikabe) and a board's border sides (Pipes) are not what logic decides
+    puzzle = parse_text(TWO)
+    c = check(KIND, puzzle, human_depth=0)
+    assert c.total == 25 - 5 and c.decided <= c.total
+    from puzzles.pipes import KIND as PIPES
+    board = PIPES.load("2x2:3c69")  # 4 edges between tiles, 8 border sides
+    c = check(PIPES, board, human_depth=0)
+    assert c.total == 4 and c.decided == 4
