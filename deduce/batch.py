@@ -100,6 +100,15 @@ def rate(kind_name: str, record: dict, depth: int = 3, budget: float = 10.0,
         return {**out, "verdict": "error", "reason": str(e)}
     except Exception as e:  # a record the reader did not expect: still one result line
         return {**out, "verdict": "error", "reason": f"unreadable record: {type(e).__name__}: {e}"}
+    solution = kind.solution(puzzle)
+    if solution is not None:  # a record's marks must agree with its own solution
+        start = kind.initial_state(puzzle)
+        clash = (start.ones & solution.zeros) | (start.zeros & solution.ones)
+        if clash:
+            i = (clash & -clash).bit_length() - 1
+            return {**out, "verdict": "error", "reason": (
+                f"the solution makes {kind.cell_name(puzzle, i)} "
+                f"{kind.words[solution.value(i)]}, given {kind.words[start.value(i)]}")}
     try:
         result = Solver(kind, puzzle, depth=depth, budget=budget or None).solve()
     except Exception as e:  # an engine bug must not take the batch down
@@ -111,7 +120,6 @@ def rate(kind_name: str, record: dict, depth: int = 3, budget: float = 10.0,
                max_tier=g.max_tier, max_depth=g.max_depth, steps=g.steps, score=g.score,
                seconds=round(result.seconds, 4), size=f"{rows}x{cols}",
                unknown=_count(state.unknown))
-    solution = kind.solution(puzzle)
     if solution is not None:
         out["wrong_cells"] = _count((state.ones & solution.zeros) | (state.zeros & solution.ones))
     if check_budget is not None:

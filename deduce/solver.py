@@ -108,7 +108,9 @@ class Solver:
                       reason, time.perf_counter() - start)
 
     def next_step(self, state: State) -> Step | None:
-        """The one step a person should take next (for hints)."""
+        """The one step a person should take next (for hints); raises
+        BudgetExceeded when none is found within the budget."""
+        self.deadline = time.perf_counter() + self.budget if self.budget else None
         state = state.copy()
         log: list[Step] = []
         self.propagate(state, self.depth, log, limit=1)

@@ -11,11 +11,12 @@ Everything goes through the Kind, so this works for any puzzle kind.
 """
 from __future__ import annotations
 
+import time
 from typing import Any
 
 import attrs
 
-from deduce.errors import Contradiction
+from deduce.errors import BudgetExceeded, Contradiction
 from deduce.kind import Kind
 from deduce.solver import Solver
 from deduce.state import State
@@ -188,6 +189,11 @@ def hint_lines(kind: Kind, puzzle: Any, step: Step, level: int) -> list[str]:
     return lines
 
 
+def _left(budget: float, began: float) -> float:
+    """What is left of ``budget`` seconds (the check's solve used some), at least a little."""
+    return max(0.01, budget - (time.perf_counter() - began))
+
+
 @attrs.frozen
 class Hint:
     """What ``deduce hint --level`` reports; ``code`` is the exit code."""
@@ -201,6 +207,7 @@ class Hint:
 
 def progressive_hint(kind: Kind, puzzle: Any, level: int, depth: int = 3,
                      budget: float | None = None, check: bool = True) -> Hint:
+    began = time.perf_counter()
     state = kind.initial_state(puzzle)
     source = ""
     if check:
@@ -215,11 +222,14 @@ def progressive_hint(kind: Kind, puzzle: Any, level: int, depth: int = 3,
                          f"(checked against {source}):"]
                 lines += [f"  {m.text}" for m in mistakes]
                 return Hint(1, tuple(lines), None, tuple(mistakes), source)
-    solver = Solver(kind, puzzle, depth=depth, budget=budget)
+    solver = Solver(kind, puzzle, depth=depth, budget=budget and _left(budget, began))
     try:
         step = solver.next_step(state)
     except Contradiction as c:
         return Hint(1, (f"This grid already breaks the rules: {c.text}.",), checked_against=source)
+    except BudgetExceeded:
+        return Hint(3, (f"No step found within the budget ({budget:g} s; --budget sets it).",),
+                    checked_against=source)
     if step is None:
         if state.solved:
             return Hint(0, ("The grid is already solved.",), checked_against=source)

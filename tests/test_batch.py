@@ -377,3 +377,19 @@ def test_rate_on_dask_bag(small):
             lambda r: rate("nurikabe", r, depth=3, budget=10)).compute()
     assert [r["id"] for r in results] == [r["id"] for r in records]
     assert all(r["verdict"] == "solved" and r["wrong_cells"] == 0 for r in results)
+
+
+def test_rate_marks_against_the_records_own_solution(small):
+    # a record whose marks contradict its solution is an error line, not wrong cells
+    record = copy.deepcopy(small[0])
+    rows = [row.split() for row in record["grid"]]
+    r_, c = next((r_, c) for r_, row in enumerate(record["solution"])
+                 for c, v in enumerate(row) if v == "#")
+    rows[r_][c] = "+"
+    record["grid"] = [" ".join(row) for row in rows]
+    r = rate("nurikabe", record, 3, 10)
+    assert r["verdict"] == "error"
+    assert r["reason"] == f"the solution makes r{r_ + 1}c{c + 1} black, given white"
+    rows[r_][c] = "#"  # a right mark is fine
+    record["grid"] = [" ".join(row) for row in rows]
+    assert rate("nurikabe", record, 3, 10)["verdict"] == "solved"

@@ -246,3 +246,21 @@ def test_plain_grid_tells_an_unknown_size_clue_from_an_unknown_cell(tmp_path):
     r = run("solve", f, "--plain", "--depth", "0")
     assert r.returncode == 3
     assert "?? ? ?\n ? # ?\n ? ? 3\n" in r.stdout
+
+
+def test_hint_keeps_to_its_budget(tmp_path):
+    # an open 10x10 grid with one clue of unknown size: no step comes quickly
+    f = tmp_path / "open.txt"
+    f.write_text("? " + ". " * 9 + "\n" + (". " * 10 + "\n") * 9)
+    r = run("hint", f, "--budget", "1", "--no-check")
+    assert r.returncode == 3 and "within the budget (1 s" in r.stdout
+
+
+def test_hint_reports_a_wrong_mark_against_the_records_solution(tmp_path):
+    f = tmp_path / "c.jsonl"
+    f.write_text(json.dumps({"id": "x", "grid": ["1 +", ". ."],
+                             "solution": [".#", "##"]}) + "\n")
+    r = run("hint", f, "--id", "x")
+    assert r.returncode == 1, r.stderr
+    assert "checked against the puzzle's known solution" in r.stdout
+    assert "r1c2 should not be white" in r.stdout
