@@ -528,17 +528,32 @@ def _writable(path: str | None) -> None:
     if path is None:
         return
     p = Path(path)
-    if p.is_dir():
-        raise InputError(f"{path}: is a directory, not a file to write")
-    folder = p.parent if str(p.parent) else Path(".")
-    if not folder.is_dir():
-        raise InputError(f"{path}: cannot write: no folder {folder}")
-    if not os.access(p if p.exists() else folder, os.W_OK):
-        raise InputError(f"{path}: cannot write: permission denied")
+    try:
+        if p.is_dir():
+            raise InputError(f"{path}: is a directory, not a file to write")
+        folder = p.parent if str(p.parent) else Path(".")
+        if not folder.is_dir():
+            raise InputError(f"{path}: cannot write: no folder {folder}")
+        if not os.access(p if p.exists() else folder, os.W_OK):
+            raise InputError(f"{path}: cannot write: permission denied")
+    except OSError as e:  # (a name too long for the file system)
+        raise InputError(f"{path}: cannot write: {e.strerror or e}") from None
+
+
+def _apart(collection: str, out: str | None, csv_path: str | None) -> None:
+    """InputError when a results file would overwrite the collection or the other one."""
+    from deduce.cli import same_file as _same_file
+    for option, path in (("--out", out), ("--csv", csv_path)):
+        if path and _same_file(path, collection):
+            raise InputError(f"{option} {path}: is the collection itself; "
+                             "the results need a file of their own")
+    if out and csv_path and _same_file(out, csv_path):
+        raise InputError(f"--out and --csv are both {out}: give each its own file")
 
 
 def run(args, console: Console) -> int:
     start = time.perf_counter()
+    _apart(args.collection, args.out, args.csv)
     _writable(args.csv)  # (--out is opened below; both before any work)
     from deduce.cli import DEFAULT_KIND
     # an unknown kind fails here, once; without --kind, the collection says
@@ -635,8 +650,12 @@ def run(args, console: Console) -> int:
         nonlocal solved_now
         results.append(result)
         if sink is not None:
-            sink.write(json.dumps(result, ensure_ascii=False) + "\n")
-            sink.flush()
+            try:
+                sink.write(json.dumps(result, ensure_ascii=False) + "\n")
+                sink.flush()
+            except OSError as e:  # (the disk filled up, the device refuses)
+                raise InputError(f"{out_path}: cannot write: {e.strerror or e} "
+                                 f"({len(results) - 1} results were written before)") from None
         solved_now += result.get("verdict") == "solved"
         done = len(results) - len(resumed)
         speed = done / max(1e-9, time.perf_counter() - run_start)
@@ -659,7 +678,10 @@ def run(args, console: Console) -> int:
         if pool is not None:
             pool.close()
         if sink is not None:
-            sink.close()
+            try:
+                sink.close()
+            except OSError:
+                pass  # (what failed to be written was said above)
 
     results.sort(key=lambda r: order.get(r.get("id"), len(order)))
     csv_failed = False

@@ -14,7 +14,7 @@ import sys
 from rich.console import Console
 
 from deduce.errors import Contradiction, InputError
-from deduce.kind import kind_of
+from deduce.kind import kind_named, kind_of, recognisers
 from deduce.solver import Solver
 
 EXIT = {"solved": 0, "contradiction": 1, "stuck": 3}
@@ -25,8 +25,24 @@ DEFAULT_KIND = "nurikabe"  # when --kind is not given and no kind recognises the
 
 def _load(args, source: str):
     kind = kind_of(source, args.kind, DEFAULT_KIND)
-    options = {"id": args.id} if getattr(args, "id", None) else {}
-    return kind, kind.load(source, **options)
+    rid = getattr(args, "id", None)
+    if rid is not None and not rid.strip():
+        raise InputError("--id '': give the id of a record")
+    options = {"id": rid} if rid else {}
+    try:
+        return kind, kind.load(source, **options)
+    except InputError as e:
+        others = [k for k in recognisers(source) if k != kind.name] if args.kind else []
+        if args.kind and not others and kind.name != DEFAULT_KIND:
+            try:  # (the default kind recognises nothing: it reads what is left)
+                kind_named(DEFAULT_KIND).load(source, **options)
+                others = [DEFAULT_KIND]
+            except InputError:
+                pass
+        if others:  # --kind named another kind than the input plainly is
+            raise InputError(f"{e} (this input looks like {' or '.join(others)}, not "
+                             f"{kind.name}: --kind {others[0]}, or no --kind)") from None
+        raise
 
 
 def _solver(kind, puzzle, args) -> Solver:
@@ -122,6 +138,16 @@ def file_name(text: str) -> str:
     if not text.strip():
         raise argparse.ArgumentTypeError("an empty file name (give a path)")
     return text
+
+
+def same_file(a: str, b: str) -> bool:
+    """Whether paths ``a`` and ``b`` name one file (existing or not)."""
+    try:
+        if os.path.exists(a) and os.path.exists(b):
+            return os.path.samefile(a, b)
+        return os.path.realpath(a) == os.path.realpath(b)
+    except (OSError, ValueError):
+        return False
 
 
 def counting(text: str) -> int:

@@ -18,10 +18,11 @@ from pathlib import Path
 from rich.console import Console
 
 from deduce.errors import InputError
+from deduce.numbers import whole_number
 from deduce.solver import Solver
 
 EXIT = {"solved": 0, "contradiction": 1, "stuck": 3}
-_RANGE = re.compile(r"^\s*(\d*)\s*(?:(\.\.|-|:)\s*(\d*))?\s*$")
+_RANGE = re.compile(r"^\s*([0-9]*)\s*(?:(\.\.|-|:)\s*([0-9]*))?\s*$")
 
 
 def parse_range(text: str) -> tuple[int | None, int | None]:
@@ -29,8 +30,8 @@ def parse_range(text: str) -> tuple[int | None, int | None]:
     m = _RANGE.match(text or "")
     if not m or not (m.group(1) or m.group(3)):
         raise InputError(f"--steps {text!r}: write N..M, N.., ..M or N")
-    a = int(m.group(1)) if m.group(1) else None
-    b = a if m.group(2) is None else int(m.group(3)) if m.group(3) else None
+    a = whole_number(m.group(1)) if m.group(1) else None
+    b = a if m.group(2) is None else whole_number(m.group(3)) if m.group(3) else None
     if a == 0 or b == 0:
         raise InputError(f"--steps {text!r}: steps are numbered from 1")
     if a is not None and b is not None and a > b:
@@ -47,11 +48,15 @@ def _solve(kind, puzzle, args):
     return Solver(kind, puzzle, depth=args.depth, budget=args.budget).solve()
 
 
-def _write(path: str, text: str, out: Console, what: str) -> None:
-    """Write ``text`` to ``path`` (``-``: standard output) and say so on ``out``."""
+def _write(path: str, text: str, out: Console, what: str, source: str = "") -> None:
+    """Write ``text`` to ``path`` (``-``: standard output) and say so on ``out``;
+    never over the puzzle's own file ``source``."""
     if path == "-":
         sys.stdout.write(text)
         return
+    from deduce.cli import same_file
+    if source and same_file(path, source):
+        raise InputError(f"{path}: is the puzzle's own file; write {what} to another")
     try:
         Path(path).write_text(text, encoding="utf-8")
     except OSError as e:
@@ -89,11 +94,11 @@ def solve_extras(args, out: Console, kind, puzzle, result) -> bool:
     if html:
         from explain.html import walkthrough_html
         _write(html, walkthrough_html(kind, puzzle, result, expand=getattr(args, "expand", False)), out,
-               "the printable walkthrough")
+               "the printable walkthrough", args.puzzle)
     if svg:
         from explain.svg import grid_svg
         _write(svg, grid_svg(kind, puzzle, result.state, title="Final grid"), out,
-               "the final grid")
+               "the final grid", args.puzzle)
     if args.format == "json":
         from explain.json_walkthrough import walkthrough
         if not quiet:
@@ -151,24 +156,27 @@ def hint_level(args, out: Console) -> int:
 def cmd_render(args, out: Console) -> int:
     from explain.runs import states_before
     from explain.svg import grid_svg, step_svg
+    if args.svg == "-" and args.format == "json":
+        raise InputError("--svg - and --format json both write to standard output: "
+                         "give --svg a file")
     kind, puzzle = _load(args)
     if args.svg == "-" or args.format == "json":
         out = Console(stderr=True, no_color=True, highlight=False)  # (stdout: the SVG, or nothing)
     if args.step is None and not args.solved:
         svg = grid_svg(kind, puzzle, kind.initial_state(puzzle), title="The puzzle")
-        _write(args.svg, svg, out, "the puzzle")
+        _write(args.svg, svg, out, "the puzzle", args.puzzle)
         return 0
     result = _solve(kind, puzzle, args)
     if args.solved:
         _write(args.svg, grid_svg(kind, puzzle, result.state, title="Final grid"), out,
-               "the final grid")
+               "the final grid", args.puzzle)
         return EXIT[result.verdict]
     if not 1 <= args.step <= len(result.steps):
         raise InputError(f"--step {args.step}: the walkthrough has {len(result.steps)} steps")
     step = result.steps[args.step - 1]
     before = states_before(kind, puzzle, result.steps[:args.step])[args.step - 1]
     svg = step_svg(kind, puzzle, before, step, title=f"Step {args.step}: {step.text}")
-    _write(args.svg, svg, out, f"step {args.step}")
+    _write(args.svg, svg, out, f"step {args.step}", args.puzzle)
     return _no_solution_notice(result)
 
 

@@ -33,6 +33,7 @@ from typing import Any, Iterator
 import attrs
 
 from deduce.errors import InputError
+from deduce.numbers import whole_number
 from deduce.grade import LEVELS
 from deduce.kind import Kind, kind_named
 from deduce.search import search
@@ -142,10 +143,10 @@ def record(kind: Kind, g: Generated, id: str) -> dict:
 # ------------------------------------------------------------------ command line
 
 def _size(text: str) -> tuple[int, int]:
-    m = re.fullmatch(r"\s*(\d+)\s*[xX×]\s*(\d+)\s*", text)
+    m = re.fullmatch(r"\s*([0-9]+)\s*[xX×]\s*([0-9]+)\s*", text)
     if not m:
         raise InputError(f"--size {text!r}: expected WxH, e.g. 10x10")
-    cols, rows = int(m.group(1)), int(m.group(2))
+    cols, rows = whole_number(m.group(1)), whole_number(m.group(2))
     if not (2 <= cols <= MAX_SIDE and 2 <= rows <= MAX_SIDE):
         raise InputError(f"--size {text}: sides from 2 to {MAX_SIDE}")
     return rows, cols
@@ -167,13 +168,16 @@ def run(args, out) -> int:
                 and "options" not in str(inspect.signature(kind.generator)):
             raise InputError(f"--algorithm: the {kind.name} generator has no algorithms")
         options["algorithm"] = args.algorithm
+    from rich.console import Console
     sink = None
-    if args.out:
+    if args.out == "-":  # the JSONL records on standard output, what is said on stderr
+        sink = sys.stdout
+        out = Console(stderr=True, no_color=True, highlight=False)
+    elif args.out:
         try:
             sink = open(args.out, "w", encoding="utf-8")
         except OSError as e:
             raise InputError(f"{args.out}: cannot write ({e.strerror})") from None
-    from rich.console import Console
     from rich.progress import (BarColumn, MofNCompleteColumn, Progress, TextColumn,
                                TimeElapsedColumn)
     err = Console(stderr=True)
@@ -192,8 +196,14 @@ def run(args, out) -> int:
                 pid = puzzle_id(kind, rows, cols, args.level, args.seed, k)
                 rec = record(kind, g, pid)
                 if sink is not None:
-                    sink.write(json.dumps(rec) + "\n")
-                    sink.flush()
+                    try:
+                        sink.write(json.dumps(rec) + "\n")
+                        sink.flush()
+                    except BrokenPipeError:
+                        raise
+                    except OSError as e:  # (the disk filled up, the device refuses)
+                        raise InputError(f"{args.out}: cannot write ({e.strerror or e}; "
+                                         f"{made} puzzles were written before)") from None
                 else:
                     url = rec.get("puzzlink_url") or rec.get("game_id") or ""
                     grade = g.result.grade
@@ -210,13 +220,17 @@ def run(args, out) -> int:
               file=sys.stderr)
         return 3
     finally:
-        if sink is not None:
-            sink.close()
+        if sink is not None and sink is not sys.stdout:
+            try:
+                sink.close()
+            except OSError:
+                pass  # (what failed to be written was said)
     if args.out:
         seconds = time.perf_counter() - start
         # (one line, however long the path: soft_wrap)
         out.print(f"{made} {kind.name} puzzle{'' if made == 1 else 's'}, level {args.level} "
-                  f"{LEVELS[args.level]}, {cols}x{rows}, written to {args.out} in {seconds:.1f} s",
+                  f"{LEVELS[args.level]}, {cols}x{rows}, written to "
+                  f"{'standard output' if args.out == '-' else args.out} in {seconds:.1f} s",
                   highlight=False, soft_wrap=True)
     return 0
 
@@ -236,7 +250,8 @@ def add_parser(sub, common) -> None:
     p.add_argument("--budget", type=positive_seconds, default=300.0, metavar="SECONDS",
                    help="seconds per puzzle before giving up (default 300)")
     p.add_argument("--out", type=file_name, metavar="FILE",
-                   help="write JSONL records here (default: the text form on stdout)")
+                   help="write JSONL records here, - for stdout "
+                        "(default: the text form on stdout)")
     p.add_argument("--algorithm", metavar="NAME",
                    help="how the solution is grown, for kinds that offer several "
                         "(pipes: binary, dfs, kruskal, prim, wilson; default: any)")

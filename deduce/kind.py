@@ -161,14 +161,8 @@ def _sample(source: str) -> str:
         return source  # the kind's loader gives the one-line error
 
 
-def kind_of(source: str, name: str | None, default: str) -> Kind:
-    """The kind ``name``; or, without a name, the one kind that recognises
-    ``source`` (a puzzle argument, or the file it names), else ``default``.
-
-    Two kinds recognising one input is an InputError asking for ``--kind``.
-    """
-    if name is not None:
-        return kind_named(name)
+def recognisers(source: str) -> list[str]:
+    """The names of the kinds that recognise ``source`` as theirs."""
     sample = _sample(source)
     claimed = []
     for other in available_kinds():
@@ -178,6 +172,18 @@ def kind_of(source: str, name: str | None, default: str) -> Kind:
             continue
         if kind.recognises is not None and kind.recognises(sample):
             claimed.append(kind.name)
+    return claimed
+
+
+def kind_of(source: str, name: str | None, default: str) -> Kind:
+    """The kind ``name``; or, without a name, the one kind that recognises
+    ``source`` (a puzzle argument, or the file it names), else ``default``.
+
+    Two kinds recognising one input is an InputError asking for ``--kind``.
+    """
+    if name is not None:
+        return kind_named(name)
+    claimed = recognisers(source)
     if len(claimed) > 1:
         where = "<text>" if "\n" in source or "\r" in source else source
         raise InputError(f"{where}: could be {' or '.join(claimed)}: say which with --kind")

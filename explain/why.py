@@ -13,11 +13,12 @@ import re
 from typing import Any, Sequence
 
 from deduce.errors import InputError
+from deduce.numbers import TOO_BIG, whole_number
 from deduce.kind import Kind
 from deduce.state import State
 from deduce.step import Step
 
-_CELL = re.compile(r"^\s*(?:r\s*(\d+)\s*c\s*(\d+)|(\d+)\s*[, ]\s*(\d+))\s*$", re.I)
+_CELL = re.compile(r"^\s*(?:r\s*([0-9]+)\s*c\s*([0-9]+)|([0-9]+)\s*[, ]\s*([0-9]+))\s*$", re.I)
 
 
 def asked_cell(text: str) -> tuple[int, int]:
@@ -25,8 +26,8 @@ def asked_cell(text: str) -> tuple[int, int]:
     m = _CELL.match(text)
     if not m:
         raise InputError(f"{text!r}: a cell is written r,c (1-based), e.g. 3,4 or r3c4")
-    r, c = (int(m.group(1)), int(m.group(2))) if m.group(1) else (int(m.group(3)),
-                                                                 int(m.group(4)))
+    r, c = (whole_number(m.group(1)), whole_number(m.group(2))) if m.group(1) else \
+        (whole_number(m.group(3)), whole_number(m.group(4)))
     return r - 1, c - 1
 
 
@@ -43,7 +44,8 @@ def parse_cell(kind: Kind, puzzle: Any, text: str) -> int:
         if at in kind.cells_of(puzzle, i):
             return i
     rows, cols = kind.shape(puzzle)
-    raise InputError(f"{text!r}: no cell r{r}c{c} in this {rows}x{cols} grid")
+    cell = "such cell" if max(r, c) >= TOO_BIG else f"cell r{r}c{c}"
+    raise InputError(f"{text!r}: no {cell} in this {rows}x{cols} grid")
 
 
 def looked_at(step: Step, regions: bool = True) -> set[int]:

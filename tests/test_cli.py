@@ -264,3 +264,67 @@ def test_hint_reports_a_wrong_mark_against_the_records_solution(tmp_path):
     assert r.returncode == 1, r.stderr
     assert "checked against the puzzle's known solution" in r.stdout
     assert "r1c2 should not be white" in r.stdout
+
+
+@pytest.mark.parametrize("args,says", [
+    (("solve", "https://puzz.link/p?nurimaze/\u00b2/2/00"), "the width '\u00b2' is not a number"),
+    (("solve", "https://puzz.link/p?nurimaze/" + "9" * 5000 + "/2/00"), "is not a number from 1"),
+    (("solve", "9" * 5000 + "x5:0"), "the width '9"),
+    (("solve", "nurimaze/10/10/" + "0" * 5000), "<url>:1:"),  # (no file of that name)
+    (("generate", "nurikabe", "--size", "9" * 5000 + "x5", "--level", "1"), "sides from 2"),
+    (("why", EXAMPLE, "9" * 5000 + ",1"), "no such cell in this 7x7 grid"),
+    (("grade", EXAMPLE, "--id", ""), "--id '': give the id of a record"),
+    (("render", EXAMPLE, "--svg", "-", "--format", "json"), "both write to standard output"),
+    (("solve", "https://puzz.link/p?nurikabe/3/3/2m1", "--kind", "pipes"),
+     "looks like nurikabe, not pipes"),
+    (("batch", ROOT / "tests" / "data" / "none.jsonl", "--csv", "a" * 5000 + ".csv"),
+     "cannot write"),
+])
+def test_odd_numbers_names_and_options_get_one_line(args, says):
+    r = run(*args)
+    assert r.returncode == 2 and "Traceback" not in r.stderr, r.stderr[-300:]
+    assert len(r.stderr.strip().splitlines()) == 1 and says in r.stderr
+
+
+def test_pzprv3_numbers_python_reads_but_int_does_not(tmp_path):
+    f = tmp_path / "p.txt"
+    f.write_text("pzprv3\nnurimaze\n\u00b2\n2\n")
+    r = run("solve", f)
+    assert r.returncode == 2 and "the number of rows '\u00b2'" in r.stderr
+
+
+def test_results_never_overwrite_the_puzzle_or_each_other(tmp_path):
+    collection = tmp_path / "c.jsonl"
+    collection.write_text(json.dumps({"id": "a", "grid": ["1 .", ". ."]}) + "\n")
+    before = collection.read_text()
+    for args, says in ((("batch", collection, "--out", collection), "is the collection itself"),
+                       (("batch", collection, "--csv", collection), "is the collection itself"),
+                       (("batch", collection, "--out", tmp_path / "r", "--csv",
+                         tmp_path / "." / "r"), "both"),
+                       (("solve", collection, "--id", "a", "--html", collection),
+                        "the puzzle's own file")):
+        r = run(*args)
+        assert r.returncode == 2 and says in r.stderr, r.stderr
+    assert collection.read_text() == before
+
+
+def test_a_write_that_fails_midway_is_one_line(tmp_path):
+    full = "/dev/full"
+    if not Path(full).exists():
+        pytest.skip("no /dev/full here")
+    collection = tmp_path / "c.jsonl"
+    collection.write_text(json.dumps({"id": "a", "grid": ["1 .", ". ."]}) + "\n")
+    for args in (("batch", collection, "--out", full, "--jobs", "1", "--plain"),
+                 ("generate", "nurikabe", "--size", "5x5", "--level", "1", "--out", full)):
+        r = run(*args)
+        assert r.returncode == 2 and "Traceback" not in r.stderr, r.stderr[-300:]
+        assert "cannot write" in r.stderr and len(r.stderr.strip().splitlines()) == 1
+
+
+def test_generate_out_dash_is_standard_output(tmp_path):
+    r = subprocess.run([sys.executable, "-m", "deduce.cli", "generate", "nurikabe", "--size",
+                        "5x5", "--level", "1", "--out", "-"], capture_output=True, text=True,
+                       cwd=tmp_path, timeout=120)
+    assert r.returncode == 0, r.stderr
+    assert json.loads(r.stdout)["rows"] == 5 and "standard output" in r.stderr
+    assert not (tmp_path / "-").exists()

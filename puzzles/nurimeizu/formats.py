@@ -28,6 +28,7 @@ import re
 from pathlib import Path
 
 from deduce.errors import InputError
+from deduce.numbers import whole_number
 from puzzles.files import error_line as _error
 from puzzles.files import pick_record, read_text
 from puzzles.files import show as _show
@@ -164,10 +165,11 @@ def decode_puzzlink(url: str, source: str = "<url>") -> Nurimeizu:
     at = offset + len(parts[0]) + 1
     sides = []
     for what, part in (("width", parts[1]), ("height", parts[2])):
-        if not part.isdigit() or not 1 <= int(part) <= MAX_SIDE:
+        n = whole_number(part)
+        if n is None or not 1 <= n <= MAX_SIDE:
             raise _error(source, f"the {what} {_show(part)} is not a number from 1 to {MAX_SIDE}",
                          1, at + 1)
-        sides.append(int(part))
+        sides.append(n)
         at += len(part) + 1
     cols, rows = sides
     body = "/".join(parts[3:]).rstrip("/")
@@ -416,24 +418,27 @@ def parse_pzprv3(text: str, source: str = "<pzprv3>") -> Nurimeizu:
     sides = []
     for what in ("rows", "cols"):
         value, k = next_line(f"the number of {what}")
-        if not value.isdigit() or not 1 <= int(value) <= MAX_SIDE:
+        n = whole_number(value)
+        if n is None or not 1 <= n <= MAX_SIDE:
             raise fail(f"the number of {what} {_show(value)} is not a number from 1 to "
                        f"{MAX_SIDE}", k)
-        sides.append(int(value))
+        sides.append(n)
     rows, cols = sides
     value, k = next_line("the number of rooms")
-    if not value.isdigit() or int(value) < 1:
-        raise fail(f"the number of rooms {_show(value)} is not a positive number", k)
-    n_rooms = int(value)
+    n_rooms = whole_number(value)
+    if n_rooms is None or not 1 <= n_rooms <= rows * cols:
+        raise fail(f"the number of rooms {_show(value)} is not a number from 1 to "
+                   f"{rows * cols} (the cells of a {rows}x{cols} grid)", k)
     labels = []
     for r in range(rows):
         _, k = next_line(f"room row {r + 1} of {rows}")
         row = []
         for tok, col in cells("room", k, cols):
-            if not tok.isdigit() or int(tok) >= n_rooms:
+            room = whole_number(tok)
+            if room is None or room >= n_rooms:
                 raise fail(f"room number {_show(tok)} is not a number from 0 to "
                            f"{n_rooms - 1} (the file declares {n_rooms} rooms)", k, col)
-            row.append(int(tok))
+            row.append(room)
         labels.append(row)
     marks = []
     for r in range(rows):
@@ -544,6 +549,13 @@ def recognises(sample: str) -> bool:
     return False
 
 
+def _exists(path: Path) -> bool:
+    try:
+        return path.exists()
+    except (OSError, ValueError):  # (a name too long for a file, a NUL byte)
+        return False
+
+
 def load(arg: str, id: str | None = None) -> Nurimeizu:
     """A grid text, a pzprv3 text, a puzz.link URL, or a file (``.jsonl`` collection,
     a pzprv3 file, a URL, or a text grid)."""
@@ -551,16 +563,12 @@ def load(arg: str, id: str | None = None) -> Nurimeizu:
         return _no_id(parse_pzprv3(arg), id, "<pzprv3>")
     if "\n" in arg or "\r" in arg:
         return _no_id(parse_text(arg), id, "<text>")
-    if "://" in arg or (_BARE.match(arg) and not Path(arg).exists()):
+    if "://" in arg or (_BARE.match(arg) and not _exists(Path(arg))):
         return _no_id(decode_puzzlink(arg), id, "<url>")
     if not arg.strip():
         raise InputError("<argument>: empty: give a file, a puzz.link URL or a grid")
     path = Path(arg)
-    try:
-        exists = path.exists()
-    except (OSError, ValueError):
-        exists = False
-    if not exists:
+    if not _exists(path):
         raise _error(arg, "no such file")
     if path.suffix.lower() == ".jsonl":
         return read_jsonl(path, id)

@@ -27,6 +27,7 @@ import re
 from pathlib import Path
 
 from deduce.errors import InputError
+from deduce.numbers import whole_number
 from puzzles.files import error_line as _error
 from puzzles.files import pick_record, read_text
 from puzzles.files import show as _show
@@ -64,15 +65,15 @@ def decode_game_id(text: str, source: str = "<game id>") -> Pipes:
                          "ask sgt-net for the game ID (WxH:DESC)")
         raise _error(source, "not a Net game ID (expected WxH:DESC, e.g. 5x5:42838cb4...)")
     head, desc = raw.split(":", 1)
-    m = re.fullmatch(r"(\d+)(?:x(\d+))?(.*)", head)
+    m = re.fullmatch(r"([0-9]+)(?:x([0-9]+))?(.*)", head)
     if not m:
         raise _error(source, f"{_show(head)} is not a size WxH", 1, 1)
-    cols = int(m.group(1))
-    rows = int(m.group(2)) if m.group(2) is not None else cols
+    cols = whole_number(m.group(1))
+    rows = whole_number(m.group(2)) if m.group(2) is not None else cols
     params = m.group(3)
-    for what, n in (("width", cols), ("height", rows)):
+    for what, n, written in (("width", cols, m.group(1)), ("height", rows, m.group(2))):
         if not 1 <= n <= MAX_SIDE:
-            raise _error(source, f"the {what} {n} is not from 1 to {MAX_SIDE}", 1, 1)
+            raise _error(source, f"the {what} {_show(written)} is not from 1 to {MAX_SIDE}", 1, 1)
     if cols * rows < 2:
         raise _error(source, "a Net grid needs at least two tiles", 1, 1)
     if not re.fullmatch(r"(?:b\d*\.?\d*|a|w)*", params):
