@@ -256,6 +256,14 @@ def test_hint_keeps_to_its_budget(tmp_path):
     assert r.returncode == 3 and "within the budget (1 s" in r.stdout
 
 
+def test_hint_has_time_for_its_step_after_a_long_check(tmp_path):
+    # the check's solve runs out of budget on the open grid; the step (the 1) is quick
+    f = tmp_path / "open.txt"
+    f.write_text("? " + ". " * 9 + "\n" + (". " * 10 + "\n") * 8 + ". " * 9 + "1\n")
+    r = run("hint", f, "--budget", "1", "--plain")
+    assert r.returncode == 0 and "The 1 at r10c10 is an island of one" in r.stdout
+
+
 def test_hint_reports_a_wrong_mark_against_the_records_solution(tmp_path):
     f = tmp_path / "c.jsonl"
     f.write_text(json.dumps({"id": "x", "grid": ["1 +", ". ."],
