@@ -62,6 +62,11 @@ def _count(mask: int) -> int:
     return bin(mask).count("1")
 
 
+def _differ(state, solution) -> int:
+    """The unknowns decided in ``state`` with the other value than in ``solution``."""
+    return (state.ones & solution.zeros) | (state.zeros & solution.ones)
+
+
 def rate(kind_name: str, record: dict, depth: int = 3, budget: float = 10.0,
          oracle: bool = False, oracle_timeout: float | None = None,
          check_budget: float | None = None) -> dict:
@@ -103,7 +108,7 @@ def rate(kind_name: str, record: dict, depth: int = 3, budget: float = 10.0,
     solution = kind.solution(puzzle)
     if solution is not None:  # a record's marks must agree with its own solution
         start = kind.initial_state(puzzle)
-        clash = (start.ones & solution.zeros) | (start.zeros & solution.ones)
+        clash = _differ(start, solution)
         if clash:
             i = (clash & -clash).bit_length() - 1
             return {**out, "verdict": "error", "reason": (
@@ -121,7 +126,7 @@ def rate(kind_name: str, record: dict, depth: int = 3, budget: float = 10.0,
                seconds=round(result.seconds, 4), size=f"{rows}x{cols}",
                unknown=_count(state.unknown))
     if solution is not None:
-        out["wrong_cells"] = _count((state.ones & solution.zeros) | (state.zeros & solution.ones))
+        out["wrong_cells"] = _count(_differ(state, solution))
     if check_budget is not None:
         out.update(_uniqueness(kind, puzzle, result, check_budget or None))
     if oracle:

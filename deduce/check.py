@@ -55,8 +55,7 @@ def check(kind: Kind, puzzle: Any, human_depth: int = 2, budget: float = 60.0) -
     def left() -> float | None:  # (a budget of 0 is none)
         return max(FLOOR, budget - (time.perf_counter() - start)) if budget else None
 
-    given = kind.initial_state(puzzle)
-    open_at_start = given.unknown
+    open_at_start = kind.initial_state(puzzle).unknown
 
     def common(state: State) -> dict:
         # how far logic got: the unknowns it decided of those open at the start
@@ -80,23 +79,24 @@ def check(kind: Kind, puzzle: Any, human_depth: int = 2, budget: float = 60.0) -
     # stuck: logic stalled at depth <= H, or ran out of its share of the budget
     # (then whether depth <= H would finish is still open: it is tried again below)
     cut = logic.reason == OUT_OF_BUDGET
+    reached = common(logic.state)
     found = search(kind, puzzle, logic.state, limit=2, budget=left())
     where = (f"logic at depth <= {human_depth} decided "
-             f"{common(logic.state)['decided']} of {_count(kind, open_at_start.bit_count())}")
+             f"{reached['decided']} of {_count(kind, reached['total'])}")
     if found.count is None:
         return Check("unknown", f"unknown (budget exhausted); {where}", stalled=logic.state,
-                     seconds=_since(start), **common(logic.state))
+                     seconds=_since(start), **reached)
     if found.count == 0:
         reason = found.first_contradiction or "every way to finish breaks a rule"
         return Check("none", f"no solution: every way to finish breaks a rule ({reason})",
                      reason=reason, stalled=logic.state, seconds=_since(start),
-                     **common(logic.state))
+                     **reached)
     if found.count >= 2:
         a, b = found.solutions[:2]
         diff = (a.ones ^ b.ones) | (a.zeros ^ b.zeros)
         return Check("multiple", f"multiple solutions: they differ in {_count(kind, diff.bit_count())}",
                      solutions=found.solutions[:2], stalled=logic.state,
-                     seconds=_since(start), **common(logic.state))
+                     seconds=_since(start), **reached)
     deepest = max(DEEPEST, human_depth + 1)
     for d in range(human_depth if cut else human_depth + 1, deepest + 1):
         deeper = Solver(kind, puzzle, depth=d, budget=left()).solve()
@@ -107,15 +107,15 @@ def check(kind: Kind, puzzle: Any, human_depth: int = 2, budget: float = 60.0) -
             return Check("unique", f"unique, needs depth {g.max_depth} > {human_depth}; {where}",
                          level=g.level, level_name=g.name, depth=g.max_depth,
                          solutions=found.solutions, stalled=logic.state,
-                         seconds=_since(start), **common(logic.state))
+                         seconds=_since(start), **reached)
         if deeper.reason == OUT_OF_BUDGET:
             # how deep logic must go is not known: say so, not "needs search"
             return Check("unique", f"unique, logic ran out of budget at depth {d} "
                          f"(level not known; a larger --budget may tell); {where}",
                          solutions=found.solutions, stalled=logic.state,
-                         seconds=_since(start), **common(logic.state))
+                         seconds=_since(start), **reached)
     return Check("unique", f"unique, needs search; {where}", solutions=found.solutions,
-                 stalled=logic.state, seconds=_since(start), **common(logic.state))
+                 stalled=logic.state, seconds=_since(start), **reached)
 
 
 FLOOR = 0.01  # seconds: the least a step of check is given (0 would mean no budget)

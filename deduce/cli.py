@@ -13,7 +13,7 @@ import sys
 
 from rich.console import Console
 
-from deduce.errors import Contradiction, InputError
+from deduce.errors import InputError
 from deduce.kind import kind_named, kind_of, recognisers
 from deduce.solver import Solver
 
