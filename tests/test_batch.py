@@ -11,6 +11,7 @@ import json
 import pickle
 import subprocess
 import sys
+from functools import partial
 
 import attrs
 import pytest
@@ -368,15 +369,17 @@ def test_in_process_alarm_timeout():
 # ------------------------------------------------------------------ the same on Dask
 
 def test_rate_on_dask_bag(small):
+    """The docs/batch.md example: ``rate`` mapped over a ``dask.bag`` on Dask's
+    local ``processes`` scheduler (the records and results cross process lines)."""
     bag = pytest.importorskip("dask.bag")
-    import dask
 
     records = small[:4]
-    with dask.config.set(scheduler="synchronous"):
-        results = bag.from_sequence(records, npartitions=2).map(
-            lambda r: rate("nurikabe", r, depth=3, budget=10)).compute()
+    results = bag.from_sequence(records, npartitions=2).map(
+        partial(rate, "nurikabe", depth=3, budget=10)).compute(scheduler="processes")
     assert [r["id"] for r in results] == [r["id"] for r in records]
     assert all(r["verdict"] == "solved" and r["wrong_cells"] == 0 for r in results)
+    summary = batch.summarize(results, wall=0)
+    assert summary["solved"] == 4
 
 
 def test_rate_marks_against_the_records_own_solution(small):
