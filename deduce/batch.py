@@ -724,11 +724,11 @@ def add_parser(sub, common) -> None:
                        description="Rate every puzzle of a JSONL collection: verdict, grade, "
                                    "time, wrong cells, in parallel worker processes.")
     b.add_argument("collection", metavar="COLLECTION.jsonl", help="one JSON record per line")
-    from deduce.cli import KIND_HELP, counting, file_name, positive_seconds, seconds
+    from deduce.cli import KIND_HELP, counting, file_name, positive_seconds, seconds, whole
     b.add_argument("--kind", help=KIND_HELP)
     b.add_argument("--jobs", type=counting, default=None, metavar="N",
                    help="worker processes (default: the number of CPUs; 1 = in this process)")
-    b.add_argument("--depth", type=int, default=3, metavar="D",
+    b.add_argument("--depth", type=whole, default=3, metavar="D",
                    help="deepest hypothesis nesting (default 3)")
     b.add_argument("--budget", type=seconds, default=10.0, metavar="SECONDS",
                    help="solver seconds per puzzle before it is stuck (default 10; 0 = none)")

@@ -132,6 +132,19 @@ def positive_seconds(text: str) -> float:
     return seconds(text, above_zero=True)
 
 
+def whole(text: str) -> int:
+    """An argparse type: a whole number in ASCII digits (``int`` would also take
+    ``1_0`` as 10 and other scripts' digits); past 18 digits it reads as
+    :data:`deduce.numbers.TOO_BIG`, for the option's own range check."""
+    from deduce.numbers import whole_number
+    n = whole_number(text.strip())
+    if n is None and text.strip().startswith("-") and whole_number(text.strip()[1:]) is not None:
+        raise argparse.ArgumentTypeError(f"{text!r}: must be 0 or more")
+    if n is None:
+        raise argparse.ArgumentTypeError(f"{text!r} is not a whole number (digits 0-9)")
+    return n
+
+
 def file_name(text: str) -> str:
     """An argparse type: a path to write, not empty (``-`` where the option
     allows standard output)."""
@@ -152,10 +165,7 @@ def same_file(a: str, b: str) -> bool:
 
 def counting(text: str) -> int:
     """An argparse type: a whole number, 1 or more."""
-    try:
-        value = int(text)
-    except ValueError:
-        raise argparse.ArgumentTypeError(f"{text!r} is not a whole number") from None
+    value = whole(text)
     if value < 1:
         raise argparse.ArgumentTypeError(f"{text!r}: must be 1 or more")
     return value
@@ -172,7 +182,7 @@ def parser() -> argparse.ArgumentParser:
         sp.add_argument("--kind", help=KIND_HELP)
         sp.add_argument("--id", help="record id inside a .jsonl collection")
         if depth:
-            sp.add_argument("--depth", type=int, default=3,
+            sp.add_argument("--depth", type=whole, default=3,
                             help="deepest hypothesis nesting (default 3)")
         sp.add_argument("--budget", type=seconds, default=60.0,
                         help="seconds per puzzle before giving up (default 60; 0 = none)")
@@ -222,6 +232,13 @@ def main(argv: list[str] | None = None) -> int:
     except KeyboardInterrupt:
         print("deduce: interrupted", file=sys.stderr)
         return 130
+    except UnicodeEncodeError as e:
+        # an output that cannot carry the grid's symbols (PYTHONIOENCODING=ascii,
+        # a C locale): say so, rather than print a traceback or drop them
+        print(f"deduce: error: the output's encoding ({e.encoding}) cannot show "
+              f"{ascii(e.object[e.start:e.start + 1])}; use a UTF-8 locale or PYTHONIOENCODING=utf-8",
+              file=sys.stderr)
+        return 2
     except BrokenPipeError:
         # the reader left (``deduce ... | head``): stop quietly, as a shell
         # command killed by SIGPIPE would; flushing at exit must not fail again

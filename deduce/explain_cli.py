@@ -126,7 +126,7 @@ def hint_level(args, out: Console) -> int:
                             check=not args.no_check)
     if args.format == "json":
         from explain.json_walkthrough import step_record
-        record = {"level": args.level, "code": hint.code, "hint": list(hint.lines),
+        record = {"level": level, "code": hint.code, "hint": list(hint.lines),
                   "checked_against": hint.checked_against,
                   "mistakes": [{"cell": list(kind.coords(puzzle, m.cell)),
                                 "marked": kind.symbols[m.marked],
@@ -138,10 +138,12 @@ def hint_level(args, out: Console) -> int:
         print(json.dumps(record))
         return hint.code
     if hint.step is not None and not args.level:  # the step itself, on the grid
+        from rich.console import Group
         from explain.terminal import grid_text, step_line
         out.print(step_line("Next", hint.step))
-        out.print(grid_text(kind, puzzle, kind.initial_state(puzzle), hint.step,
-                            plain=args.plain))
+        # (in a Group: a grid wider than the terminal is printed in bands, see GridText)
+        out.print(Group(grid_text(kind, puzzle, kind.initial_state(puzzle), hint.step,
+                                  plain=args.plain)))
         return hint.code
     for line in hint.lines:
         out.print(line, highlight=False)
@@ -203,12 +205,17 @@ def cmd_why(args, out: Console) -> int:
     start = kind.initial_state(puzzle)
     if start.value(cell) is not None:
         label = kind.label(puzzle, cell)
-        what = f"a clue ({label})" if label is not None else "a mark in the input"
+        # (a word is a given of its own, a Pipes board's border or barrier)
+        what = "a mark in the input" if label is None else \
+            f"a {label}" if label.isalpha() else f"a clue ({label})"
         msg = f"{name} is {kind.words[start.value(cell)]} from the start: it is {what}."
+        if msg.startswith("the "):  # (a Pipes edge: "the border right of r1c5")
+            msg = "The" + msg[3:]
         if args.format == "json":
+            # (nothing is solved for a given: its verdict is not known)
             print(json.dumps({**where, "given": True,
                               "value": kind.symbols[start.value(cell)], "text": msg,
-                              "steps": []}))
+                              "steps": [], "verdict": None}))
         else:
             out.print(msg, highlight=False)
         return 0
@@ -225,16 +232,20 @@ def cmd_why(args, out: Console) -> int:
             out.print(msg, highlight=False)
         return EXIT[result.verdict] or 3
     value = result.state.value(cell)
+    total = len(result.steps)
+    msg = (f"Why is {name} {kind.words[value]}? " + (
+        f"{len(chain)} of the {total} steps {'leads' if len(chain) == 1 else 'lead'} to it:"
+        if total > 1
+        else "The walkthrough's one step decides it:"))
     if args.format == "json":
         from explain.json_walkthrough import step_record
         print(json.dumps({**where, "given": False,
-                          "value": kind.symbols[value],
+                          "value": kind.symbols[value], "text": msg,
                           "steps": [dict(step_record(kind, puzzle, result.steps[k]),
                                          number=k + 1) for k in chain],
                           "verdict": result.verdict}))
         return _no_solution_notice(result)
-    out.print(f"Why is {name} {kind.words[value]}? {len(chain)} of the "
-              f"{len(result.steps)} steps lead to it:", highlight=False)
+    out.print(msg, highlight=False)
     for k in chain:
         step = result.steps[k]
         out.print(step_line(k + 1, step))
@@ -245,13 +256,13 @@ def cmd_why(args, out: Console) -> int:
 
 
 def add_parser(sub, common) -> None:
-    from deduce.cli import file_name
+    from deduce.cli import file_name, whole
     r = sub.add_parser("render", help="draw the puzzle, a step or the solution as SVG")
     common(r)
     r.add_argument("--svg", type=file_name, required=True, metavar="FILE",
                    help="where to write (- for stdout)")
     group = r.add_mutually_exclusive_group()
-    group.add_argument("--step", type=int, metavar="K",
+    group.add_argument("--step", type=whole, metavar="K",
                        help="draw step K of the walkthrough (1-based) on the grid before it")
     group.add_argument("--solved", action="store_true", help="draw the final grid")
     r.set_defaults(run=cmd_render)
@@ -275,7 +286,7 @@ def add_parser(sub, common) -> None:
                            help="with --html: open the summarised runs of easy steps")
     hint = sub.choices.get("hint")
     if hint is not None:
-        hint.add_argument("--level", type=int, choices=(1, 2, 3),
+        hint.add_argument("--level", type=whole, choices=(1, 2, 3),
                           help="progressive hint: 1 where to look and which technique, "
                                "2 what it concludes, 3 the full step; marks are checked first")
         hint.add_argument("--no-check", action="store_true",

@@ -236,17 +236,17 @@ def run(args, out) -> int:
 
 
 def add_parser(sub, common) -> None:
+    from deduce.cli import file_name, positive_seconds, whole
     p = sub.add_parser("generate", help="new unique puzzles of an exact level",
                        description="Generate unique puzzles that the engine solves at "
                                    "exactly the requested level (not at the level below).")
     p.add_argument("kind_name", metavar="KIND", help="puzzle kind, e.g. nurikabe")
     p.add_argument("--size", required=True, metavar="WxH", help="columns x rows, e.g. 10x10")
-    p.add_argument("--level", type=int, required=True, metavar="L",
+    p.add_argument("--level", type=whole, required=True, metavar="L",
                    help="1 Easy, 2 Medium, 3 Hard, 4 Tough, 5 Fiendish, 6 Extreme")
-    p.add_argument("--count", type=int, default=1, metavar="N", help="how many (default 1)")
+    p.add_argument("--count", type=whole, default=1, metavar="N", help="how many (default 1)")
     p.add_argument("--seed", type=int, default=0, metavar="S",
                    help="random seed (default 0); the same seed gives the same puzzles")
-    from deduce.cli import file_name, positive_seconds
     p.add_argument("--budget", type=positive_seconds, default=300.0, metavar="SECONDS",
                    help="seconds per puzzle before giving up (default 300)")
     p.add_argument("--out", type=file_name, metavar="FILE",

@@ -137,8 +137,10 @@ def focus(kind: Kind, puzzle: Any, step: Step) -> str:
     for role, cells in step.regions:
         shown = [i for i in cells if i not in concluded]
         if shown:
-            if role == "square":
+            if role == "square" and kind.cells is None:
                 return f"the 2×2 square at {kind.cell_name(puzzle, min(cells))}"
+            if role == "square":  # (unknowns of several cells: the square is not one of them)
+                return f"a 2×2 square across {_names(kind, puzzle, shown)}"
             what = {"wall": f"the {kind.words[1]} cells", "island": f"the {kind.words[0]} cells",
                     "area": "the cells", "choice": "the cells"}.get(role, "the cells")
             return f"{what} at {_names(kind, puzzle, shown)}"

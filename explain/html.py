@@ -290,13 +290,15 @@ class HtmlWalkthrough:
         roles = {r for s in self.result.steps for r, _ in s.regions}
         hyp = any(s.proof or s.assumption is not None for s in self.result.steps)
         items = []
-        for role, text in LEGEND_TEXT.items():
+        # a kind drawn its own way says what its marks are (Pipes: edges, Nurimeizu: rooms)
+        texts = {**LEGEND_TEXT, **getattr(self.kind.drawing, "legend_text", {})}
+        for role, text in texts.items():
             if role in ("island", "square", "wall", "area", "choice") and role not in roles:
                 continue
             if role in ("assumption", "branch", "contradiction") and not hyp:
                 continue
             swatch = legend_svg(role, standalone=False)
-            if role == "conclusion":
+            if role == "conclusion" and not self.kind.tile_regions:  # (Pipes: a pipe or a tick)
                 swatch += legend_svg("conclusion-white", standalone=False)
             items.append(f"<li>{swatch}"
                          f"<span>{escape(text.format(**words))}</span></li>")

@@ -17,16 +17,48 @@ STYLE = {"black": "on grey23", "white": "on grey93", "unknown": "on grey58",
          "conclusion": "bold red", "premise": "bold blue", "label": "bold black"}
 
 
+class GridText(Text):
+    """A grid of ``cols`` cells ``cell_width`` characters wide, one row a line.
+
+    Where the console is narrower than a row it is printed in bands of whole
+    columns, each under a line naming its columns, instead of folding each
+    row into pieces that no longer line up. (Print it inside a ``Group``, as
+    walkthroughs do: ``Console.print`` joins a bare ``Text`` as plain text.)
+    """
+
+    def __init__(self, cols: int, cell_width: int):
+        super().__init__(no_wrap=True)
+        self.cols, self.cell_width = cols, cell_width
+
+    def __rich_console__(self, console, options):
+        per = max(1, options.max_width // self.cell_width)
+        if per >= self.cols:
+            yield from super().__rich_console__(console, options)
+            return
+        lines = self.split("\n")
+        w = self.cell_width
+        for first in range(0, self.cols, per):
+            last = min(self.cols, first + per)
+            yield Text(f"columns {first + 1}-{last} of {self.cols}:", style="italic", no_wrap=True)
+            for line in lines:
+                band = line[first * w:last * w]
+                band.no_wrap = True
+                yield band
+        yield Text("")  # (as the unbanded grid ends: with a blank line)
+
+
 def grid_text(kind: Kind, puzzle: Any, state: State, step: Step | None = None,
               plain: bool = False) -> Text:
-    """The grid, two characters a cell; a step's conclusions and premises marked."""
+    """The grid, two characters a cell (more when a clue has more digits); a
+    step's conclusions and premises marked."""
     if kind.drawing is not None:
         return kind.drawing.text(kind, puzzle, state, step, plain=plain)
     rows, cols = kind.shape(puzzle)
     at = {rc: i for i in range(state.n) for rc in kind.cells_of(puzzle, i)}
     concl = {i: v for i, v in step.conclusions} if step else {}
     prem = set(step.premises) if step else set()
-    text = Text()
+    width = max([2] + [len(kind.label(puzzle, i) or "") for i in range(state.n)])
+    text = GridText(cols, width)
     for r in range(rows):
         for c in range(cols):
             i = at.get((r, c))
@@ -34,13 +66,13 @@ def grid_text(kind: Kind, puzzle: Any, state: State, step: Step | None = None,
             v = state.value(i) if i is not None else None
             if label is not None:
                 # (plain: a clue of unknown size is "??", apart from an unknown cell's " ?")
-                cell = "??" if plain and label == "?" else label.rjust(2)[-2:]
+                cell = ("??" if plain and label == "?" else label).rjust(width)
             elif v is None:
-                cell = " ?" if plain else "  "
+                cell = "?".rjust(width) if plain else " " * width
             else:
-                cell = " " + kind.symbols[v] if plain else "  "
+                cell = kind.symbols[v].rjust(width) if plain else " " * width
             if i in concl:
-                cell = " " + ("!" if plain else kind.symbols[concl[i]])
+                cell = ("!" if plain else kind.symbols[concl[i]]).rjust(width)
             if plain:
                 text.append(cell)
                 continue
@@ -95,7 +127,7 @@ def walkthrough(kind: Kind, puzzle: Any, result: Result, plain: bool = False,
         befores = states_before(kind, puzzle, result.steps)
     parts: list = []
     if diagrams:
-        parts.append(diagram_legend(plain))
+        parts.append(diagram_legend(plain, kind))
     for n in range(first, last + 1):
         step = result.steps[n - 1]
         parts.append(step_line(n, step))
@@ -119,7 +151,11 @@ DIAGRAM_STYLE = {"unknown": "on grey62", "v1": "white on grey23", "v0": "black o
                  "premise": "bold blue", "assumption": "bold magenta"}
 
 
-def diagram_legend(plain: bool = False) -> Text:
+def diagram_legend(plain: bool = False, kind: Kind | None = None) -> Text:
+    """What the marks of the text diagrams mean (a kind's drawing may say it its own way)."""
+    own = getattr(kind.drawing, "text_legend", None) if kind is not None else None
+    if own is not None:
+        return own(plain)
     t = Text()
     if plain:
         t.append("Diagrams: ? unknown, [x] a premise, >x< a conclusion.")
@@ -152,7 +188,10 @@ def step_diagram(kind: Kind, puzzle: Any, before: State, step: Step | None = Non
     concl = {i: v for i, v in step.conclusions} if step else {}
     prem = set(step.premises) if step else set()
     assumed = step.assumption[0] if step and step.assumption is not None else None
-    width = max([1] + [len(kind.label(puzzle, i) or "") for i in range(before.n)])
+    def shown(label):  # (plain: a clue of unknown size is "??", apart from an unknown cell's "?")
+        return "??" if plain and label == "?" else label
+
+    width = max([1] + [len(shown(kind.label(puzzle, i)) or "") for i in range(before.n)])
     text = Text(no_wrap=True, overflow="ellipsis")
     if window is not None:
         text.append(" " * indent + window_name(window) + f" of {rows}x{cols}:\n",
@@ -166,7 +205,7 @@ def step_diagram(kind: Kind, puzzle: Any, before: State, step: Step | None = Non
                 continue
             label = kind.label(puzzle, i)
             v = before.value(i)
-            content = label if label is not None else (
+            content = shown(label) if label is not None else (
                 "?" if v is None else kind.symbols[v]) if plain else (
                 label if label is not None else " " if v is None else kind.symbols[v])
             left, right = " ", " "

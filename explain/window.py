@@ -65,4 +65,6 @@ def step_marks(step: Step) -> list[int]:
 def window_name(window: tuple[int, int, int, int]) -> str:
     """``Rows 12–20, columns 30–41`` (1-based, as cells are named)."""
     r0, c0, r1, c1 = window
-    return f"Rows {r0 + 1}–{r1 + 1}, columns {c0 + 1}–{c1 + 1}"
+    rows = f"Row {r0 + 1}" if r0 == r1 else f"Rows {r0 + 1}–{r1 + 1}"
+    cols = f"column {c0 + 1}" if c0 == c1 else f"columns {c0 + 1}–{c1 + 1}"
+    return f"{rows}, {cols}"

@@ -176,8 +176,15 @@ def test_bad_option_exit_2():
      "not a number of seconds from 0 to 1000000 (see deduce check --help)"),
     (("check", EXAMPLE, "--budget", "inf"), "deduce: error: argument --budget: 'inf' is "
      "not a number of seconds from 0 to 1000000 (see deduce check --help)"),
-    (("check", EXAMPLE, "--human-depth", "-1"), "deduce: error: --human-depth must be 0 or more"),
-    (("check", EXAMPLE, "--depth", "-1"), "deduce: error: --human-depth must be 0 or more"),
+    (("check", EXAMPLE, "--human-depth", "-1"), "deduce: error: argument --human-depth/--depth: "
+     "'-1': must be 0 or more (see deduce check --help)"),
+    (("check", EXAMPLE, "--depth", "-1"), "deduce: error: argument --human-depth/--depth: "
+     "'-1': must be 0 or more (see deduce check --help)"),
+    # int() would take these as 10 and 3
+    (("render", EXAMPLE, "--svg", "/dev/null", "--step", "1_0"), "deduce: error: argument "
+     "--step: '1_0' is not a whole number (digits 0-9) (see deduce render --help)"),
+    (("solve", EXAMPLE, "--depth", "\u0663"), "deduce: error: argument "
+     "--depth: '\u0663' is not a whole number (digits 0-9) (see deduce solve --help)"),
     (("generate", "nurikabe", "--size", "5x5", "--level", "1", "--budget", "0"),
      "deduce: error: argument --budget: '0' is not a number of seconds more than 0, "
      "up to 1000000 (see deduce generate --help)"),

@@ -690,3 +690,94 @@ def test_schema_validates_nested_proofs_and_rejects_junk(validator, example):
     del bad["steps"][0]["contradiction"]
     with pytest.raises(jsonschema.ValidationError):
         validator.validate(bad)
+
+
+# ------------------------------------------------------------ from the explanation bug hunt
+
+def test_grid_text_keeps_every_digit_of_a_long_clue():
+    from explain.terminal import grid_text
+    p = KIND.load("100 " + ". " * 100 + "1\n")
+    text = grid_text(KIND, p, KIND.initial_state(p), plain=True).plain
+    assert text.startswith("100  ?  ?") and text.rstrip().endswith("  1")
+
+
+def test_step_diagram_draws_an_unknown_size_clue_apart_from_an_unknown_cell():
+    from explain.terminal import step_diagram
+    p = KIND.load("? . .\n. . .\n. . 1")
+    text = step_diagram(KIND, p, KIND.initial_state(p), None, plain=True, indent=0).plain
+    first = text.splitlines()[0].split()
+    assert first[:2] == ["??", "?"]
+
+
+def test_a_grid_wider_than_the_console_is_printed_in_bands_of_columns():
+    from rich.console import Console, Group
+    from explain.terminal import grid_text
+    p = KIND.load("\n".join(" ".join(["1"] + ["."] * 14) for _ in range(3)))
+    console = Console(width=20, record=True, color_system=None)
+    # (in a Group, as walkthroughs print it: Console.print joins bare Text as text)
+    console.print(Group(grid_text(KIND, p, KIND.initial_state(p), plain=True)))
+    lines = console.export_text().splitlines()
+    assert lines[0] == "columns 1-10 of 15:" and lines[4] == "columns 11-15 of 15:"
+    assert lines[1] == " 1" + " ?" * 9 and lines[5] == " ?" * 5
+
+
+def test_pipes_plain_diagram_marks_open_premise_edges_and_has_its_own_legend():
+    from explain.terminal import diagram_legend
+    pipes = load_kind("pipes")
+    p = pipes.load(str(EXAMPLES / "pipes-10x10-easy.txt"))
+    result = Solver(pipes, p, depth=1).solve()
+    befores = states_before(pipes, p, result.steps)
+    seen = 0
+    for before, step in zip(befores, result.steps):
+        open_premises = [e for e in step.premises if before.value(e) == 1]
+        if not open_premises:
+            continue
+        text = pipes.drawing.text(pipes, p, before, step, plain=True).plain
+        assert "═" in text or "║" in text, step.text
+        seen += 1
+    assert seen
+    assert "edges it rests on" in diagram_legend(True, pipes).plain
+    assert "[x] a premise" in diagram_legend(True, KIND).plain
+
+
+def test_why_json_has_one_shape_and_hint_json_names_its_level(capsys):
+    keys = []
+    for cell in ("1,5", "1,4"):  # a clue, a decided cell
+        assert main(["why", str(EXAMPLES / "nurikabe-7x7-hard.txt"), cell, "--format", "json"]) == 0
+        got = json.loads(capsys.readouterr().out)
+        keys.append(sorted(got))
+        assert got["text"]
+    assert keys[0] == keys[1]
+    main(["hint", str(EXAMPLES / "nurikabe-7x7-hard.txt"), "--format", "json"])
+    got = json.loads(capsys.readouterr().out)
+    assert got["level"] == 3 and got["step"] is not None
+
+
+def test_nurimeizu_square_hint_does_not_name_a_room_as_the_square():
+    kind = load_kind("nurimeizu")
+    p = kind.load(str(EXAMPLES / "nurimeizu-10x10-medium.txt"))
+    steps = [s for s in Solver(kind, p, depth=1).solve().steps if s.technique == "squares"]
+    assert steps
+    for s in steps:
+        where = focus(kind, p, s)
+        assert where.startswith("a 2×2 square across the room"), where
+        concluded = kind.cell_name(p, s.conclusions[0][0])
+        assert concluded not in where  # (the hint must not give the answer away)
+
+
+def test_output_that_cannot_carry_the_symbols_is_one_error_line():
+    import subprocess
+    import sys
+    r = subprocess.run([sys.executable, "-m", "deduce.cli", "solve",
+                        str(EXAMPLES / "nurikabe-7x7-hard.txt")], capture_output=True,
+                       text=True, env={**__import__("os").environ, "PYTHONIOENCODING": "ascii"})
+    assert r.returncode == 2 and "Traceback" not in r.stderr
+    assert r.stderr.strip().splitlines() == [
+        "deduce: error: the output's encoding (ascii) cannot show '\\xb7'; use a UTF-8 locale "
+        "or PYTHONIOENCODING=utf-8"]
+
+
+def test_window_names_a_single_row_or_column_once():
+    from explain.window import window_name
+    assert window_name((0, 2, 0, 5)) == "Row 1, columns 3–6"
+    assert window_name((1, 2, 4, 2)) == "Rows 2–5, column 3"

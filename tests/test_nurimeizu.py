@@ -181,10 +181,58 @@ def test_pzprv3_partial_state_and_puzzle_only_file():
     text = to_pzprv3(p, partial)
     answer = text.splitlines()[5 + 2 * p.rows:]
     assert len(answer) == p.rows and all(set(row) <= set("#. ") for row in answer)
-    assert parse_pzprv3(text).solution is None
+    marked = parse_pzprv3(text)
+    assert marked.solution is None
+    # a partial answer is the player's marks: the black rooms here, and they come back out
+    assert marked.shaded == tuple((k, 1) for k in range(state.n) if state.value(k) == 1)
+    assert KIND.initial_state(marked).ones == state.ones
+    assert to_pzprv3(marked) == text
     # a file that stops after the marks is a puzzle with no answer
     head = "\n".join(to_pzprv3(p).splitlines()[:5 + 2 * p.rows])
-    assert parse_pzprv3(head).marks == p.marks
+    assert parse_pzprv3(head).marks == p.marks and parse_pzprv3(head).shaded == ()
+
+
+def test_hint_checks_a_players_pzprv3_marks(tmp_path):
+    """The answer rows of a pzprv3 file are marks: a wrong one is reported (exit 1),
+    right ones are where the next step starts from."""
+    r = records()[0]
+    p = from_record({k: v for k, v in r.items() if k != "solution"})
+    rows = [list(row) for row in r["solution"]]
+    rows[0][0] = "." if rows[0][0] == "#" else "#"  # the room at r1c1 the wrong way
+    wrong = [["?" if (i + j) % 3 and (i, j) != (0, 0) else ch for j, ch in enumerate(row)]
+             for i, row in enumerate(rows)]
+    f = tmp_path / "wrong.txt"
+    f.write_text(to_pzprv3(p, ["".join(row) for row in wrong]))
+    out = subprocess.run([sys.executable, "-m", "deduce.cli", "hint", str(f), "--format", "json",
+                          "--budget", "30"], capture_output=True, text=True)
+    assert out.returncode == 1, out.stderr
+    got = json.loads(out.stdout)
+    room = p.room_of[0]
+    assert [m["cell"] for m in got["mistakes"]] == [list(KIND.coords(p, room))]
+    # the right marks alone: a step, and never one that decides a marked room again
+    right = [["?" if (i + j) % 3 else ch for j, ch in enumerate(row)]
+             for i, row in enumerate(r["solution"])]
+    f.write_text(to_pzprv3(p, ["".join(row) for row in right]))
+    marked = load(str(f))
+    assert marked.shaded
+    out = subprocess.run([sys.executable, "-m", "deduce.cli", "hint", str(f), "--format", "json",
+                          "--budget", "30"], capture_output=True, text=True)
+    assert out.returncode == 0, out.stderr
+    step = json.loads(out.stdout)["step"]
+    start = KIND.initial_state(marked)
+    for rr, cc, _ in step["cells"]:
+        assert start.value(marked.room_of[rr * marked.cols + cc]) is None
+
+
+def test_a_room_marked_both_ways_is_one_error_line(tmp_path):
+    f = tmp_path / "mixed.txt"
+    f.write_text("pzprv3\nnurimaze\n2\n2\n2\n0 1 \n0 1 \ns . \n. g \n# . \n+ . \n")
+    out = subprocess.run([sys.executable, "-m", "deduce.cli", "solve", str(f)],
+                         capture_output=True, text=True)
+    assert out.returncode == 2 and out.stdout == ""
+    assert out.stderr.count("\n") == 1 and "Traceback" not in out.stderr
+    assert f"{f}:11:1: the answer marks one room both shaded and unshaded (r1c1 and r2c1)" \
+        in out.stderr
 
 
 GOOD = "pzprv3\nnurimaze\n2\n2\n2\n0 1 \n0 1 \ns . \n. g \n. . \n. . \n"

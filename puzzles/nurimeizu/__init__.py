@@ -12,7 +12,11 @@ from puzzles.nurimeizu.model import Nurimeizu, rows_state, state_rows, violation
 
 
 def initial_state(puzzle: Nurimeizu) -> State:
-    return State(puzzle.n_rooms)
+    """No room is decided by the rules alone; a player's marks are."""
+    state = State(puzzle.n_rooms)
+    for room, value in puzzle.shaded:
+        state.assign(room, value)
+    return state
 
 
 def _load(arg: str, **options) -> Nurimeizu:

@@ -88,6 +88,14 @@ class NurimeizuDrawing:
 
     windows = True  # svg() draws a part of a big grid (see explain.window)
 
+    # what the HTML legend says of each mark (see explain.html.LEGEND_TEXT)
+    legend_text = {
+        "premise": "a room the step looked at",
+        "area": "the rooms the step's reasoning runs through (a loop, a route, a cut-off part)",
+        "assumption": "the assumed room of a hypothesis",
+        "branch": "rooms decided inside a hypothesis branch",
+    }
+
     reading = ("Unknown rooms are grey, white cells carry a small dot; thick lines divide the "
                "rooms. S and G are the start and goal, circles must lie on the route between "
                "them and triangles off it; in a finished grid the route is drawn in green.")

@@ -27,6 +27,8 @@ from __future__ import annotations
 import re
 from pathlib import Path
 
+import attrs
+
 from deduce.errors import InputError
 from deduce.numbers import whole_number
 from puzzles.files import error_line as _error
@@ -450,6 +452,7 @@ def parse_pzprv3(text: str, source: str = "<pzprv3>") -> Nurimeizu:
                 raise fail(f"mark {_show(tok)} is not s, g, o, t or .", k, col)
     first_mark_line = lines[at - rows][1]
     answer: list[str] | None = []
+    answer_at: list[tuple[int, int]] = []  # (line, column) of each answer cell
     for r in range(rows):
         if r == 0 and (at >= len(lines) or not lines[at][0].strip()):
             answer = None  # a file with the puzzle only
@@ -460,6 +463,7 @@ def parse_pzprv3(text: str, source: str = "<pzprv3>") -> Nurimeizu:
             if tok not in ("#", "+", "."):
                 raise fail(f"answer {_show(tok)} is not # (shaded), + (unshaded) or .", k, col)
             row.append(tok)
+            answer_at.append((k, col))
         answer.append("".join(row))
     room_of = split_rooms(labels, rows, cols)
     puzzle = _check_marks(Nurimeizu(rows, cols, tuple(room_of), tuple(marks)), source,
@@ -467,8 +471,23 @@ def parse_pzprv3(text: str, source: str = "<pzprv3>") -> Nurimeizu:
     if answer and not any("." in row for row in answer):
         solution = [row.replace("+", ".") for row in answer]
         if not violations(puzzle, solution):
-            puzzle = Nurimeizu(rows, cols, puzzle.room_of, puzzle.marks,
-                               solution=tuple(solution))
+            return Nurimeizu(rows, cols, puzzle.room_of, puzzle.marks, solution=tuple(solution))
+    if answer:  # a partial answer, or one that breaks a rule: the player's marks
+        shaded: dict[int, tuple[int, int, int]] = {}  # room -> (value, row, col)
+        for r, row in enumerate(answer):
+            for c, tok in enumerate(row):
+                if tok == ".":
+                    continue
+                room, value = puzzle.room_of[r * cols + c], int(tok == "#")
+                if room in shaded and shaded[room][0] != value:
+                    r0, c0 = shaded[room][1:]
+                    raise fail(f"the answer marks one room both shaded and unshaded "
+                               f"(r{r0 + 1}c{c0 + 1} and r{r + 1}c{c + 1}): a room is all "
+                               "one colour", *answer_at[r * cols + c])
+                shaded.setdefault(room, (value, r, c))
+        if shaded:
+            puzzle = attrs.evolve(puzzle, shaded=tuple(sorted(
+                (room, v[0]) for room, v in shaded.items())))
     return puzzle
 
 
@@ -486,6 +505,9 @@ def to_pzprv3(puzzle: Nurimeizu, state: State | list[str] | tuple[str, ...] | No
     out += ["".join(f"{k} " for k in row) for row in puzzle.room_rows()]
     code = {"S": "s", "G": "g", "o": "o", "t": "t", ".": "."}
     out += ["".join(f"{code[ch]} " for ch in row) for row in puzzle.clue_rows()]
+    if state is None and puzzle.shaded:  # (the player's marks go back where they came from)
+        from puzzles.nurimeizu import initial_state
+        state = initial_state(puzzle)
     if state is None:
         grid = ["?" * cols] * rows
     elif isinstance(state, State):

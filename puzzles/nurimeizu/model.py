@@ -61,6 +61,8 @@ class Nurimeizu:
     marks: tuple[tuple[int, str], ...]  # (cell, "S"|"G"|"o"|"t"), by cell
     id: str = ""
     solution: tuple[str, ...] | None = None  # rows of "#"/"." when known
+    # a player's marks: (room, 1 black / 0 white), by room (from a pzprv3 answer)
+    shaded: tuple[tuple[int, int], ...] = ()
 
     @classmethod
     def from_grids(cls, rooms, clues, **fields) -> "Nurimeizu":

@@ -50,6 +50,33 @@ class PipesDrawing:
                "edges thin dashed lines, barriers red; a tile not yet turned shows its piece "
                "small in its corner, and dead ends carry a round end.")
 
+    # what the HTML legend says of each mark (see explain.html.LEGEND_TEXT)
+    legend_text = {
+        "conclusion": "what the step concludes, in orange: a pipe where an edge opens, a tick "
+                      "where it closes",
+        "premise": "an edge the step looked at",
+        "area": "the tiles on one side of the edge the step decides",
+        "assumption": "the assumed edge of a hypothesis",
+        "branch": "edges decided inside a hypothesis branch",
+    }
+
+    def text_legend(self, plain: bool = False) -> Text:
+        """What the marks of :meth:`text` mean."""
+        t = Text("Diagrams: ")
+        if plain:
+            t.append("edges the step concluded o open, x closed; edges it rests on ═ ║ open, "
+                     "* closed, : undecided; @ the assumed edge; · an undecided edge.")
+            return t
+        t.append("─", style="bold dark_orange3")
+        t.append(" ")
+        t.append("×", style="bold dark_orange3")
+        t.append(" edges the step concluded open or closed; ")
+        t.append("─ │ ×", style="bold blue")
+        t.append(" edges it rests on (open, closed); ")
+        t.append("@", style="bold magenta")
+        t.append(" the assumed edge; · an undecided edge.")
+        return t
+
     # -- SVG -------------------------------------------------------------------
     def svg(self, kind: Any, puzzle: Pipes, state: State, *, conclusions=(), premises=(),
             regions=(), assumption=None, branch=None, contradiction=(), agreement=(),
@@ -248,7 +275,9 @@ class PipesDrawing:
             v = state.value(e)
             ch = "·" if v is None else (("─" if horizontal else "│") if v else " ")
             if e in prem:
-                return ("*" if plain and v is not None and not v else ch), "bold blue"
+                if plain:  # (without colour a premise needs a mark of its own)
+                    return (":" if v is None else ("═" if horizontal else "║") if v else "*"), ""
+                return ("×" if v is not None and not v else ch), "bold blue"
             return ch, ("grey50" if v is None else "")
 
         for r in range(p.rows):

@@ -151,13 +151,18 @@ def rules_check(view: View):
                                 f"cells, but the grid has only {g.n} cells")
         white = view.white.bit_count()
         if white > total:
-            raise Contradiction("too-white", f"{white} cells are white, but the numbers add "
+            raise Contradiction("too-white", f"{_count_is(white, 'white')}, but the numbers add "
                                 f"up to {total}", tuple(bits(view.white)))
         if black.bit_count() > g.n - total:
-            raise Contradiction("too-black", f"{black.bit_count()} cells are black, but the "
+            raise Contradiction("too-black", f"{_count_is(black.bit_count(), 'black')}, but the "
                                 f"numbers leave only {g.n - total} of the {g.n} cells black",
                                 tuple(bits(black)))
     return None
+
+
+def _count_is(n: int, colour: str) -> str:
+    """'1 cell is black' / '3 cells are black'."""
+    return f"1 cell is {colour}" if n == 1 else f"{n} cells are {colour}"
 
 
 def _split_walls(view: View, new_white: int) -> tuple[int, int, int]:

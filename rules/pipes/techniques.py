@@ -18,7 +18,7 @@ from deduce.state import bits
 from deduce.step import Step
 from deduce.technique import Registry
 
-from puzzles.pipes.model import DIRS, OPPOSITE, shape_name
+from puzzles.pipes.model import DIR_WORD, DIRS, OPPOSITE, shape_name
 from rules.pipes.view import View, flood, forced
 
 TECHNIQUES = Registry()
@@ -65,15 +65,23 @@ def _sides_phrase(view: View, t: int, open_dirs: list[int], closed_dirs: list[in
                   agree: bool = False, known: bool = False) -> str:
     """'opens toward r1c2 and is closed toward the border' (``known``: 'is open toward')."""
     parts = []
+
+    def named(dirs: list[int]) -> list[str]:  # two sides on the border are said once
+        border = [d for d in dirs if view.puzzle.neighbour(t, d) is None]
+        names = [view.toward(t, d) for d in dirs if d not in border]
+        if len(border) > 1:
+            return names + ["the border on its " + _and([DIR_WORD[d] for d in border])]
+        return names + ["the border"] * len(border)
+
     if open_dirs:
-        names = [view.toward(t, d) for d in open_dirs]
+        names = named(open_dirs)
         s = ("is open toward " if known else "opens toward ") + _and(names)
         if agree:
             s += (" (so " + _and(names) + (" opens" if len(names) == 1 else " open")
                   + " toward it too)")
         parts.append(s)
     if closed_dirs:
-        parts.append("is closed toward " + _and([view.toward(t, d) for d in closed_dirs]))
+        parts.append("is closed toward " + _and(named(closed_dirs)))
     return " and ".join(parts)
 
 
@@ -194,7 +202,6 @@ def border(view: View):
             wall_dirs = [d for d in DIRS if p.is_wall(t, d)]
             border = [d for d in wall_dirs if p.neighbour(t, d) is None]
             barrier = [d for d in wall_dirs if p.neighbour(t, d) is not None]
-            from puzzles.pipes.model import DIR_WORD
             where = []
             if border:
                 where.append("the border on its " + _and([DIR_WORD[d] for d in border]))
