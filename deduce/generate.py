@@ -114,6 +114,11 @@ def generate(kind: Kind, rows: int, cols: int, level: int, *, count: int = 1, se
                             f"found within {budget:g} s")
         puzzle, result = made[:2]
         attempts = made[2] if len(made) > 2 else 1
+        stated = kind.solution(puzzle)  # (what the record will say the solution is)
+        if stated is not None and (stated.ones, stated.zeros) != (result.state.ones,
+                                                                  result.state.zeros):
+            raise AssertionError(f"{kind.name} generator: the puzzle's stated solution is not "
+                                 "the one its clues lead to")
         if not (result.solved and result.grade.level == level):
             raise AssertionError(f"{kind.name} generator returned a level "
                                  f"{result.grade.level} puzzle for level {level}")
@@ -174,10 +179,10 @@ def run(args, out) -> int:
         sink = sys.stdout
         out = Console(stderr=True, no_color=True, highlight=False)
     elif args.out:
-        try:
-            sink = open(args.out, "w", encoding="utf-8")
-        except OSError as e:
-            raise InputError(f"{args.out}: cannot write ({e.strerror})") from None
+        # checked now, opened with the first puzzle: a run refused for its
+        # arguments (or that finds nothing) leaves an existing file as it was
+        from deduce.batch import _writable
+        _writable(args.out)
     from rich.progress import (BarColumn, MofNCompleteColumn, Progress, TextColumn,
                                TimeElapsedColumn)
     err = Console(stderr=True)
@@ -195,8 +200,10 @@ def run(args, out) -> int:
                                            options=options)):
                 pid = puzzle_id(kind, rows, cols, args.level, args.seed, k)
                 rec = record(kind, g, pid)
-                if sink is not None:
+                if args.out:
                     try:
+                        if sink is None:
+                            sink = open(args.out, "w", encoding="utf-8")
                         sink.write(json.dumps(rec) + "\n")
                         sink.flush()
                     except BrokenPipeError:
@@ -210,8 +217,14 @@ def run(args, out) -> int:
                     progress.console.file.flush()
                     head = f"; {pid}: level {grade.level} {grade.name}" + (f", {url}" if url else "")
                     text = kind.to_text(g.puzzle)
-                    sys.stdout.write(("\n" if k else "") + head + "\n" + text)
-                    sys.stdout.flush()
+                    try:
+                        sys.stdout.write(("\n" if k else "") + head + "\n" + text)
+                        sys.stdout.flush()
+                    except BrokenPipeError:
+                        raise
+                    except OSError as e:  # (standard output is a full disk, a closed device)
+                        raise InputError(f"standard output: cannot write ({e.strerror or e}; "
+                                         f"{made} puzzles were written before)") from None
                 made += 1
                 per_min = 60 * made / max(1e-9, time.perf_counter() - start)
                 progress.update(task, advance=1, rate=f"{per_min:.1f}/min")

@@ -207,3 +207,36 @@ def test_out_summary_is_one_line_however_long_the_path(tmp_path):
     assert r.returncode == 0, r.stderr
     assert r.stdout == f"1 pipes puzzle, level 1 Easy, 5x5, written to {out} in " \
         + r.stdout.split(" in ")[-1] and r.stdout.count("\n") == 1
+
+
+# ------------------------------------------------------------ from the generator bug hunt
+
+@pytest.mark.parametrize("size, level, seed", [((10, 10), 1, 3), ((8, 12), 1, 11)])
+def test_the_stated_solution_is_the_one_the_clues_lead_to(size, level, seed):
+    """These seeds turned a white cell black away from the wall: the grid the clues
+    were placed on was split, and the record stated it as the solution."""
+    from puzzles.nurikabe.model import violations
+    kind = load_kind("nurikabe")
+    (g,) = generate(kind, *size, level, seed=seed, budget=120)
+    stated = kind.solution(g.puzzle)
+    assert violations(g.puzzle, stated) == []
+    assert (stated.ones, stated.zeros) == (g.result.state.ones, g.result.state.zeros)
+    (only,) = kind.oracle(g.puzzle, 2, 60)
+    assert (only.ones, only.zeros) == (stated.ones, stated.zeros)
+
+
+def test_refused_arguments_leave_an_existing_out_file_alone(tmp_path):
+    keep = tmp_path / "keep.jsonl"
+    keep.write_text('{"precious": 1}\n')
+    r = run("generate", "pipes", "--size", "5x5", "--level", "3", "--out", str(keep))
+    assert r.returncode == 2 and keep.read_text() == '{"precious": 1}\n'
+
+
+@pytest.mark.skipif(not Path("/dev/full").exists(), reason="no /dev/full here")
+def test_text_output_that_cannot_be_written_is_one_error_line():
+    with open("/dev/full", "w") as full:
+        r = subprocess.run([sys.executable, "-m", "deduce.cli", "generate", "pipes", "--size", "3x3",
+                            "--level", "1"], stdout=full, stderr=subprocess.PIPE, text=True)
+    assert r.returncode == 2 and "Traceback" not in r.stderr
+    assert r.stderr.strip() == ("deduce: error: standard output: cannot write (No space left on "
+                                "device; 0 puzzles were written before)")

@@ -226,7 +226,11 @@ def attempt(kind, rows: int, cols: int, level: int, rng: random.Random,
             undecided &= ~g.grow(g.grow(1 << u))
     # harden: fewer or bigger islands while the level still solves it
     best = r
-    exact = (puzzle_of(g, black, clues), r) if r.grade.level == level else None
+    # The record states the solution logic found (unique: every step holds in
+    # every solution), not the grid the clues were placed on: a white cell
+    # turned black away from the wall leaves that grid split, and the clues
+    # then lead to another one.
+    exact = (puzzle_of(g, r.state.ones, clues), r) if r.grade.level == level else None
     trials = HARDEN_TRIALS[level] * max(1, g.n // 100)
     for _ in range(trials):
         if time.perf_counter() > deadline:
@@ -240,7 +244,7 @@ def attempt(kind, rows: int, cols: int, level: int, rng: random.Random,
         if r is not None and (r.grade.level, r.grade.score) >= (best.grade.level, best.grade.score):
             black, clues, best = new, new_clues, r
             if r.grade.level == level:
-                exact = (puzzle_of(g, black, clues), r)
+                exact = (puzzle_of(g, r.state.ones, clues), r)
     return exact
 
 
@@ -290,6 +294,8 @@ def _add_one(g: Geometry, black: int, clues: dict[int, int], undecided: int,
         u = rng.choice(options)
         black &= ~(1 << u)
     else:
+        # (a cell off the wall splits it: the grid is then no solution, but the
+        # clues placed on it may still have one; attempt states that one)
         options = [u for u in bits(undecided & ~black)
                    if _no_pool(g, black | (1 << u), 1 << u) and black | (1 << u) != g.full]
         if options and rng.random() < 0.5:
