@@ -527,24 +527,6 @@ def _locate(result: dict, collection: str, line: int) -> None:
         result["reason"] = _IN_RECORD.sub(f"{collection}:{line}: ", result.get("reason", ""), 1)
 
 
-def _writable(path: str | None) -> None:
-    """InputError unless a file can be written at ``path`` (checked before the
-    work, without touching an existing file)."""
-    if path is None:
-        return
-    p = Path(path)
-    try:
-        if p.is_dir():
-            raise InputError(f"{path}: is a directory, not a file to write")
-        folder = p.parent if str(p.parent) else Path(".")
-        if not folder.is_dir():
-            raise InputError(f"{path}: cannot write: no folder {folder}")
-        if not os.access(p if p.exists() else folder, os.W_OK):
-            raise InputError(f"{path}: cannot write: permission denied")
-    except OSError as e:  # (a name too long for the file system)
-        raise InputError(f"{path}: cannot write: {e.strerror or e}") from None
-
-
 def _apart(collection: str, out: str | None, csv_path: str | None) -> None:
     """InputError when a results file would overwrite the collection or the other one."""
     from deduce.cli import same_file as _same_file
@@ -558,9 +540,9 @@ def _apart(collection: str, out: str | None, csv_path: str | None) -> None:
 
 def run(args, console: Console) -> int:
     start = time.perf_counter()
+    from deduce.cli import DEFAULT_KIND, writable
     _apart(args.collection, args.out, args.csv)
-    _writable(args.csv)  # (--out is opened below; both before any work)
-    from deduce.cli import DEFAULT_KIND
+    writable(args.csv)  # (--out is opened below; both before any work)
     # an unknown kind fails here, once; without --kind, the collection says
     kind = _kind(args.kind or kind_of(args.collection, None, DEFAULT_KIND).name)
     entries = read_collection(args.collection)

@@ -10,6 +10,7 @@ import importlib
 import json
 import os
 import sys
+from pathlib import Path
 
 from rich.console import Console
 
@@ -137,8 +138,9 @@ def whole(text: str) -> int:
     ``1_0`` as 10 and other scripts' digits); past 18 digits it reads as
     :data:`deduce.numbers.TOO_BIG`, for the option's own range check."""
     from deduce.numbers import whole_number
-    n = whole_number(text.strip())
-    if n is None and text.strip().startswith("-") and whole_number(text.strip()[1:]) is not None:
+    digits = text.strip()
+    n = whole_number(digits)
+    if n is None and digits.startswith("-") and whole_number(digits[1:]) is not None:
         raise argparse.ArgumentTypeError(f"{text!r}: must be 0 or more")
     if n is None:
         raise argparse.ArgumentTypeError(f"{text!r} is not a whole number (digits 0-9)")
@@ -151,6 +153,24 @@ def file_name(text: str) -> str:
     if not text.strip():
         raise argparse.ArgumentTypeError("an empty file name (give a path)")
     return text
+
+
+def writable(path: str | None) -> None:
+    """InputError unless a file can be written at ``path`` (checked before the
+    work, without touching an existing file)."""
+    if path is None:
+        return
+    p = Path(path)
+    try:
+        if p.is_dir():
+            raise InputError(f"{path}: is a directory, not a file to write")
+        folder = p.parent if str(p.parent) else Path(".")
+        if not folder.is_dir():
+            raise InputError(f"{path}: cannot write: no folder {folder}")
+        if not os.access(p if p.exists() else folder, os.W_OK):
+            raise InputError(f"{path}: cannot write: permission denied")
+    except OSError as e:  # (a name too long for the file system)
+        raise InputError(f"{path}: cannot write: {e.strerror or e}") from None
 
 
 def same_file(a: str, b: str) -> bool:
@@ -210,11 +230,6 @@ WALKTHROUGHS = ("solve", "hint", "why", "check")  # commands that print steps or
 
 def main(argv: list[str] | None = None) -> int:
     args = parser().parse_args(argv)
-    for option, value, least in (("--depth", getattr(args, "depth", 0), 0),
-                                 ("--human-depth", getattr(args, "human_depth", 0), 0)):
-        if value < least:
-            print(f"deduce: error: {option} must be {least} or more", file=sys.stderr)
-            return 2
     out = Console(no_color=args.plain or None, highlight=False)  # None: NO_COLOR decides
     if out.color_system is None or out.no_color:
         # colour will not reach the reader (a file, a pipe, NO_COLOR): draw

@@ -28,6 +28,7 @@ import random
 import re
 import sys
 import time
+from contextlib import contextmanager
 from typing import Any, Iterator
 
 import attrs
@@ -114,11 +115,6 @@ def generate(kind: Kind, rows: int, cols: int, level: int, *, count: int = 1, se
                             f"found within {budget:g} s")
         puzzle, result = made[:2]
         attempts = made[2] if len(made) > 2 else 1
-        stated = kind.solution(puzzle)  # (what the record will say the solution is)
-        if stated is not None and (stated.ones, stated.zeros) != (result.state.ones,
-                                                                  result.state.zeros):
-            raise AssertionError(f"{kind.name} generator: the puzzle's stated solution is not "
-                                 "the one its clues lead to")
         if not (result.solved and result.grade.level == level):
             raise AssertionError(f"{kind.name} generator returned a level "
                                  f"{result.grade.level} puzzle for level {level}")
@@ -126,6 +122,10 @@ def generate(kind: Kind, rows: int, cols: int, level: int, *, count: int = 1, se
         if found.count != 1 or found.solutions[0] != result.state:
             raise AssertionError(f"{kind.name} generator: search finds {found.count} "
                                  f"solution(s) where logic found one")
+        stated = kind.solution(puzzle)  # (what the record will say the solution is)
+        if stated is not None and stated != result.state:
+            raise AssertionError(f"{kind.name} generator: the puzzle's stated solution is not "
+                                 "the one its clues lead to")
         yield Generated(puzzle, result, time.perf_counter() - start, attempts)
 
 
@@ -157,6 +157,19 @@ def _size(text: str) -> tuple[int, int]:
     return rows, cols
 
 
+@contextmanager
+def _writing(name: str, made: int):
+    """A write that fails (the disk filled up, the device refuses) is one
+    InputError naming ``name``; a closed pipe is left to the CLI."""
+    try:
+        yield
+    except BrokenPipeError:
+        raise
+    except OSError as e:
+        raise InputError(f"{name}: cannot write ({e.strerror or e}; "
+                         f"{made} puzzles were written before)") from None
+
+
 def run(args, out) -> int:
     kind = kind_named(args.kind_name)
     rows, cols = _size(args.size)
@@ -181,8 +194,8 @@ def run(args, out) -> int:
     elif args.out:
         # checked now, opened with the first puzzle: a run refused for its
         # arguments (or that finds nothing) leaves an existing file as it was
-        from deduce.batch import _writable
-        _writable(args.out)
+        from deduce.cli import writable
+        writable(args.out)
     from rich.progress import (BarColumn, MofNCompleteColumn, Progress, TextColumn,
                                TimeElapsedColumn)
     err = Console(stderr=True)
@@ -201,30 +214,20 @@ def run(args, out) -> int:
                 pid = puzzle_id(kind, rows, cols, args.level, args.seed, k)
                 rec = record(kind, g, pid)
                 if args.out:
-                    try:
+                    with _writing(args.out, made):
                         if sink is None:
                             sink = open(args.out, "w", encoding="utf-8")
                         sink.write(json.dumps(rec) + "\n")
                         sink.flush()
-                    except BrokenPipeError:
-                        raise
-                    except OSError as e:  # (the disk filled up, the device refuses)
-                        raise InputError(f"{args.out}: cannot write ({e.strerror or e}; "
-                                         f"{made} puzzles were written before)") from None
                 else:
                     url = rec.get("puzzlink_url") or rec.get("game_id") or ""
                     grade = g.result.grade
                     progress.console.file.flush()
                     head = f"; {pid}: level {grade.level} {grade.name}" + (f", {url}" if url else "")
                     text = kind.to_text(g.puzzle)
-                    try:
+                    with _writing("standard output", made):
                         sys.stdout.write(("\n" if k else "") + head + "\n" + text)
                         sys.stdout.flush()
-                    except BrokenPipeError:
-                        raise
-                    except OSError as e:  # (standard output is a full disk, a closed device)
-                        raise InputError(f"standard output: cannot write ({e.strerror or e}; "
-                                         f"{made} puzzles were written before)") from None
                 made += 1
                 per_min = 60 * made / max(1e-9, time.perf_counter() - start)
                 progress.update(task, advance=1, rate=f"{per_min:.1f}/min")

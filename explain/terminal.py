@@ -17,6 +17,11 @@ STYLE = {"black": "on grey23", "white": "on grey93", "unknown": "on grey58",
          "conclusion": "bold red", "premise": "bold blue", "label": "bold black"}
 
 
+def _label(label: str, plain: bool) -> str:
+    """A clue as printed: plain, one of unknown size is "??", apart from an unknown cell's "?"."""
+    return "??" if plain and label == "?" else label
+
+
 class GridText(Text):
     """A grid of ``cols`` cells ``cell_width`` characters wide, one row a line.
 
@@ -65,8 +70,7 @@ def grid_text(kind: Kind, puzzle: Any, state: State, step: Step | None = None,
             label = kind.label(puzzle, i) if i is not None else None
             v = state.value(i) if i is not None else None
             if label is not None:
-                # (plain: a clue of unknown size is "??", apart from an unknown cell's " ?")
-                cell = ("??" if plain and label == "?" else label).rjust(width)
+                cell = _label(label, plain).rjust(width)
             elif v is None:
                 cell = "?".rjust(width) if plain else " " * width
             else:
@@ -188,10 +192,8 @@ def step_diagram(kind: Kind, puzzle: Any, before: State, step: Step | None = Non
     concl = {i: v for i, v in step.conclusions} if step else {}
     prem = set(step.premises) if step else set()
     assumed = step.assumption[0] if step and step.assumption is not None else None
-    def shown(label):  # (plain: a clue of unknown size is "??", apart from an unknown cell's "?")
-        return "??" if plain and label == "?" else label
-
-    width = max([1] + [len(shown(kind.label(puzzle, i)) or "") for i in range(before.n)])
+    labels = [kind.label(puzzle, i) for i in range(before.n)]
+    width = max([1] + [len(_label(label, plain)) for label in labels if label is not None])
     text = Text(no_wrap=True, overflow="ellipsis")
     if window is not None:
         text.append(" " * indent + window_name(window) + f" of {rows}x{cols}:\n",
@@ -203,9 +205,9 @@ def step_diagram(kind: Kind, puzzle: Any, before: State, step: Step | None = Non
             if i is None:
                 text.append(" " * (width + 2))
                 continue
-            label = kind.label(puzzle, i)
+            label = labels[i]
             v = before.value(i)
-            content = shown(label) if label is not None else (
+            content = _label(label, plain) if label is not None else (
                 "?" if v is None else kind.symbols[v]) if plain else (
                 label if label is not None else " " if v is None else kind.symbols[v])
             left, right = " ", " "
