@@ -9,6 +9,7 @@ import argparse
 import importlib
 import json
 import os
+import re
 import sys
 from pathlib import Path
 
@@ -107,6 +108,12 @@ KIND_HELP = ("puzzle kind (default: the kind the input plainly is, a puzz.link t
 class _Parser(argparse.ArgumentParser):
     """Usage mistakes in one line (argparse prints the whole usage first)."""
 
+    def __init__(self, *args, **kwargs):
+        super().__init__(*args, **kwargs)
+        # no option starts with a digit: "-1,2" (a cell), "-1e3" and "-0.5" are
+        # values for the command's own checks to refuse, not unknown options
+        self._negative_number_matcher = re.compile(r"^-\.?[0-9]")
+
     def error(self, message: str):
         self.exit(2, f"deduce: error: {message} (see {self.prog} --help)\n")
 
@@ -145,6 +152,15 @@ def whole(text: str) -> int:
     if n is None:
         raise argparse.ArgumentTypeError(f"{text!r} is not a whole number (digits 0-9)")
     return n
+
+
+def seed(text: str) -> int:
+    """An argparse type: a random seed, a whole number of at most 18 digits."""
+    from deduce.numbers import TOO_BIG
+    value = whole(text)
+    if value >= TOO_BIG:
+        raise argparse.ArgumentTypeError(f"{text!r}: at most 18 digits")
+    return value
 
 
 def file_name(text: str) -> str:
@@ -257,9 +273,22 @@ def main(argv: list[str] | None = None) -> int:
     except BrokenPipeError:
         # the reader left (``deduce ... | head``): stop quietly, as a shell
         # command killed by SIGPIPE would; flushing at exit must not fail again
-        devnull = os.open(os.devnull, os.O_WRONLY)
-        os.dup2(devnull, sys.stdout.fileno())
+        _drop_stdout()
         return 141
+    except OSError as e:
+        if e.filename is not None:  # (files are read and written through InputError)
+            raise
+        # standard output cannot be written (a full disk, ``> /dev/full``)
+        _drop_stdout()
+        print(f"deduce: error: cannot write the output: {e.strerror or e}", file=sys.stderr)
+        return 2
+
+
+def _drop_stdout() -> None:
+    """Send what is left of standard output nowhere: flushing it at exit must not
+    fail a second time."""
+    devnull = os.open(os.devnull, os.O_WRONLY)
+    os.dup2(devnull, sys.stdout.fileno())
 
 
 if __name__ == "__main__":

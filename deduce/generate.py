@@ -252,7 +252,7 @@ def run(args, out) -> int:
 
 
 def add_parser(sub, common) -> None:
-    from deduce.cli import file_name, positive_seconds, whole
+    from deduce.cli import file_name, positive_seconds, seed, whole
     p = sub.add_parser("generate", help="new unique puzzles of an exact level",
                        description="Generate unique puzzles that the engine solves at "
                                    "exactly the requested level (not at the level below).")
@@ -261,7 +261,7 @@ def add_parser(sub, common) -> None:
     p.add_argument("--level", type=whole, required=True, metavar="L",
                    help="1 Easy, 2 Medium, 3 Hard, 4 Tough, 5 Fiendish, 6 Extreme")
     p.add_argument("--count", type=whole, default=1, metavar="N", help="how many (default 1)")
-    p.add_argument("--seed", type=int, default=0, metavar="S",
+    p.add_argument("--seed", type=seed, default=0, metavar="S",
                    help="random seed (default 0); the same seed gives the same puzzles")
     p.add_argument("--budget", type=positive_seconds, default=300.0, metavar="SECONDS",
                    help="seconds per puzzle before giving up (default 300)")

@@ -24,6 +24,8 @@ _CELL = re.compile(r"^\s*(?:r\s*([0-9]+)\s*c\s*([0-9]+)|([0-9]+)\s*[, ]\s*([0-9]
 def asked_cell(text: str) -> tuple[int, int]:
     """``"3,4"`` or ``"r3c4"`` (1-based, like the sentences) to 0-based (row, col)."""
     m = _CELL.match(text)
+    if not m and _CELL.match(text.replace("-", "")):
+        raise InputError(f"{text!r}: rows and columns count from 1 (e.g. 3,4 or r3c4)")
     if not m:
         raise InputError(f"{text!r}: a cell is written r,c (1-based), e.g. 3,4 or r3c4")
     r, c = (whole_number(m.group(1)), whole_number(m.group(2))) if m.group(1) else \

@@ -343,3 +343,33 @@ def test_generate_out_dash_is_standard_output(tmp_path):
     assert r.returncode == 0, r.stderr
     assert json.loads(r.stdout)["rows"] == 5 and "standard output" in r.stderr
     assert not (tmp_path / "-").exists()
+
+
+@pytest.mark.skipif(not Path("/dev/full").exists(), reason="no /dev/full here")
+@pytest.mark.parametrize("args", [("grade",), ("solve",), ("solve", "--format", "json"),
+                                  ("why", "2,2"), ("check",), ("render", "--svg", "-")])
+def test_standard_output_that_cannot_be_written_is_one_error_line(args):
+    with open("/dev/full", "w") as full:
+        r = subprocess.run([sys.executable, "-m", "deduce.cli", args[0], str(EXAMPLE), *args[1:]],
+                           stdout=full, stderr=subprocess.PIPE, text=True, timeout=120)
+    assert r.returncode == 2, r.stderr
+    assert r.stderr == "deduce: error: cannot write the output: No space left on device\n"
+
+
+@pytest.mark.parametrize("cell", ["-1,2", "1,-2", "r-1c2"])
+def test_why_a_negative_cell_says_rows_count_from_1(cell):
+    r = run("why", EXAMPLE, cell)
+    assert r.returncode == 2
+    assert r.stderr == f"deduce: error: '{cell}': rows and columns count from 1 (e.g. 3,4 or r3c4)\n"
+
+
+def test_a_negative_number_is_a_value_not_an_unknown_option():
+    r = run("solve", EXAMPLE, "--budget", "-1e3")
+    assert r.returncode == 2 and "'-1e3' is not a number of seconds" in r.stderr
+
+
+@pytest.mark.parametrize("value,says", [("1_0", "is not a whole number"), ("-3", "must be 0 or more"),
+                                        ("9" * 19, "at most 18 digits")])
+def test_generate_seed_is_a_whole_number(value, says):
+    r = run("generate", "nurikabe", "--size", "4x4", "--level", "1", "--seed", value)
+    assert r.returncode == 2 and says in r.stderr and len(r.stderr.splitlines()) == 1
