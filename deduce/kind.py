@@ -33,6 +33,8 @@ class Kind:
     - ``load(text_or_path, **options)``: read a puzzle, raising InputError;
     - ``shape(puzzle)``: (rows, cols) of the drawing grid; unknown ``i`` sits at ``coords``;
     - ``label(puzzle, i)``: text printed in cell ``i`` (a clue), or None;
+    - ``mark(puzzle, r, c)``: text printed in grid cell (r, c) whose unknown has
+      no label (Nurimeizu's S, G, o, t in a room), or None;
     - ``from_record(dict)``: a puzzle from a JSONL collection record;
     - ``solution(puzzle)``: the known solution as a State, or None;
     - ``cells(puzzle, i)``: every grid cell unknown ``i`` stands for (a room of
@@ -58,6 +60,7 @@ class Kind:
     load: Callable[..., Any]
     shape: Callable[[Any], tuple[int, int]] = lambda p: (p.rows, p.cols)
     label: Callable[[Any, int], str | None] = lambda p, i: None
+    mark: Callable[[Any, int, int], str | None] = lambda p, r, c: None
     symbols: tuple[str, str] = (".", "#")
     words: tuple[str, str] = ("white", "black")
     # what one unknown is called, singular and plural (Pipes: edges, Nurimeizu: rooms)

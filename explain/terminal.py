@@ -68,6 +68,8 @@ def grid_text(kind: Kind, puzzle: Any, state: State, step: Step | None = None,
         for c in range(cols):
             i = at.get((r, c))
             label = kind.label(puzzle, i) if i is not None else None
+            if label is None:
+                label = kind.mark(puzzle, r, c)
             v = state.value(i) if i is not None else None
             if label is not None:
                 cell = _label(label, plain).rjust(width)
@@ -205,7 +207,7 @@ def step_diagram(kind: Kind, puzzle: Any, before: State, step: Step | None = Non
             if i is None:
                 text.append(" " * (width + 2))
                 continue
-            label = labels[i]
+            label = labels[i] if labels[i] is not None else kind.mark(puzzle, r, c)
             v = before.value(i)
             content = _label(label, plain) if label is not None else (
                 "?" if v is None else kind.symbols[v]) if plain else (

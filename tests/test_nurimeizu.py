@@ -3,8 +3,10 @@ and against the independent ASP oracle, and the CLI."""
 from __future__ import annotations
 
 import json
+import re
 import subprocess
 import sys
+from pathlib import Path
 
 import pytest
 from hypothesis import HealthCheck, given, settings, strategies as st
@@ -722,3 +724,26 @@ def test_a_label_in_two_separate_areas_makes_two_rooms():
     decided = r.state.ones | r.state.zeros
     assert all(s.ones & decided == r.state.ones and s.zeros & decided == r.state.zeros
                for s in sols)
+
+
+def test_terminal_grids_and_diagrams_show_the_marks():
+    """S, G, circles and triangles print in their cells (the rooms' values in
+    the others), in the final grid and in each step's diagram."""
+    example = Path(__file__).resolve().parents[1] / "puzzles" / "examples" / "nurimeizu-10x10-medium.txt"
+    p = KIND.load(str(example))
+    out = subprocess.run([sys.executable, "-m", "deduce.cli", "solve", str(example), "--plain",
+                          "--diagrams"], capture_output=True, text=True)
+    assert out.returncode == 0, out.stderr
+    assert "marks: S start, G goal, o circle, t triangle" in out.stdout.splitlines()[0]
+    grid = [line.split() for line in out.stdout.split("\n\n")[-2].strip().splitlines()]
+    assert len(grid) == p.rows
+    solved = KIND.solution(p) or Solver(KIND, p).solve().state
+    for r in range(p.rows):
+        for c in range(p.cols):
+            i = r * p.cols + c
+            want = p.mark_at.get(i) or KIND.symbols[solved.value(p.room_of[i])]
+            assert grid[r][c] == want, (r, c)
+    first = out.stdout.split("\n\n")[0].splitlines()[2:]  # step 1's diagram
+    cells = [re.findall(r".(.).", line[6:]) for line in first]  # (indent 6, 3 a cell)
+    s, g = p.start, p.cells_marked("G")[0]
+    assert cells[s // p.cols][s % p.cols] == "S" and cells[g // p.cols][g % p.cols] == "G"

@@ -81,6 +81,7 @@ def _kind() -> Kind:
         load=_load,
         shape=lambda p: (p.rows, p.cols),
         label=lambda p, k: None,
+        mark=lambda p, r, c: p.mark_at.get(r * p.cols + c),
         symbols=(".", "#"),
         words=("white", "black"),
         nouns=("room", "rooms"),

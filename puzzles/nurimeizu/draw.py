@@ -202,6 +202,14 @@ class NurimeizuDrawing:
         return d.render(title, css_class, standalone)
 
     # -- terminal ----------------------------------------------------------------
+    def text_legend(self, plain: bool = False) -> Any:
+        """The generic legend, and the marks: a room's cells are printed with its
+        value, a marked cell with its mark (every marked room is white)."""
+        from explain.terminal import diagram_legend
+        t = diagram_legend(plain)
+        t.append(" A room is its cells; marks: S start, G goal, o circle, t triangle.")
+        return t
+
     def text(self, kind: Any, puzzle: Nurimeizu, state: State, step: Any = None,
              plain: bool = False, indent: int | None = None) -> Any:
         # the generic grids: grid_text passes no indent, step_diagram does
