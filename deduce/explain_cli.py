@@ -198,6 +198,8 @@ def cmd_why(args, out: Console) -> int:
     from explain.why import asked_cell, parse_cell, why_chain
     kind, puzzle = _load(args)
     cell = parse_cell(kind, puzzle, args.cell)
+    if kind.tile is not None:
+        return _why_tile(args, out, kind, puzzle)
     # the cell asked, and every cell of what decides it (a Nurimeizu room has several)
     where = {"cell": list(asked_cell(args.cell)),
              "cells": [list(rc) for rc in kind.cells_of(puzzle, cell)]}
@@ -252,6 +254,58 @@ def cmd_why(args, out: Console) -> int:
         if step.proof and not args.brief:
             for line in proof_lines(step, 6, f"{k + 1}."):
                 out.print(line)
+    return _no_solution_notice(result)
+
+
+def _why_tile(args, out: Console, kind, puzzle) -> int:
+    """``why`` on a tile decided by several unknowns (a Pipes tile by its sides):
+    the steps that decided any of them."""
+    from explain.terminal import proof_lines, step_line
+    from explain.why import asked_cell, why_chain
+    r, c = asked_cell(args.cell)
+    where = {"cell": [r, c], "cells": [[r, c]]}
+    start = kind.initial_state(puzzle)
+    units, name, _ = kind.tile(puzzle, r, c, start)
+    if not units:
+        msg = f"{name[0].upper()}{name[1:]} cannot turn: every side is a wall."
+        if args.format == "json":
+            print(json.dumps({**where, "given": True, "value": None, "text": msg, "steps": [],
+                              "verdict": None}))
+        else:
+            out.print(msg, highlight=False)
+        return 0
+    result = _solve(kind, puzzle, args)
+    _, _, turned = kind.tile(puzzle, r, c, result.state)
+    chain = sorted(set().union(*(why_chain(result.steps, start, u, regions=not kind.tile_regions)
+                                 for u in units)))
+    value = None
+    if turned is None:
+        msg = (f"The walkthrough does not decide how {name} turns ({result.verdict}"
+               + (f": {result.reason}" if result.reason else "") + ")"
+               + (f"; {len(chain)} of its steps decide some of its sides:" if chain else "."))
+    else:
+        total = len(result.steps)
+        msg = (f"Why is {name} turned {turned}? " + (
+            f"{len(chain)} of the {total} steps {'leads' if len(chain) == 1 else 'lead'} to it:"
+            if total > 1 else "The walkthrough's one step decides it:"))
+        if kind.answer is not None:
+            value = kind.answer(puzzle, result.state)[r * kind.shape(puzzle)[1] + c]
+    if args.format == "json":
+        from explain.json_walkthrough import step_record
+        print(json.dumps({**where, "given": False, "value": value, "text": msg,
+                          "steps": [dict(step_record(kind, puzzle, result.steps[k]), number=k + 1)
+                                    for k in chain],
+                          "verdict": result.verdict}))
+    else:
+        out.print(msg, highlight=False)
+        for k in chain:
+            step = result.steps[k]
+            out.print(step_line(k + 1, step))
+            if step.proof and not args.brief:
+                for line in proof_lines(step, 6, f"{k + 1}."):
+                    out.print(line)
+    if turned is None:
+        return EXIT[result.verdict] or 3
     return _no_solution_notice(result)
 
 

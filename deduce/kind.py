@@ -77,6 +77,11 @@ class Kind:
     cells: Callable[[Any, int], list[tuple[int, int]]] | None = None
     # the solved grid in the puzzle's own notation, for the JSON walkthrough
     answer: Callable[[Any, State], str] | None = None
+    # for kinds whose grid cells are decided by several unknowns (a Pipes tile by
+    # the edges on its sides): tile(puzzle, r, c, state) -> (those unknowns, the
+    # tile's name, how ``state`` turns it or None while undecided); ``why`` on a
+    # cell then explains the tile
+    tile: Callable[[Any, int, int, State], tuple[list[int], str, str | None]] | None = None
     # kind-specific diagrams (a Drawing); None: one cell per unknown
     drawing: Any = None
     # deduce generate: generator(rows, cols, level, rng, deadline) -> (puzzle, Result)

@@ -523,3 +523,31 @@ def test_sides_are_told_apart_on_two_wide_wrapping_boards():
     assert View(wide, initial_state(wide)).toward(6, R) == "r2c3"
     r = Solver(KIND, p).solve()
     assert "r2c1 above and r2c1 below" in r.reason
+
+
+def test_why_on_a_tile_explains_how_it_turns(capsys):
+    """``why`` names a tile and its open sides, and its chain holds the step that
+    decided each side (it used to explain only the edge on the tile's right)."""
+    from pathlib import Path
+    from deduce.cli import main
+    from explain.why import why_chain
+    from puzzles.pipes.model import DIRS
+    example = Path(__file__).resolve().parents[1] / "puzzles" / "examples" / "pipes-10x10-easy.txt"
+    p = KIND.load(str(example))
+    result = Solver(KIND, p).solve()
+    digits = answer(p, result.state)
+    decider = {e: k for k, step in enumerate(result.steps) for e, _ in step.conclusions}
+    for r, c in ((0, 0), (2, 3), (9, 9), (4, 7)):
+        assert main(["why", str(example), f"{r + 1},{c + 1}", "--format", "json"]) == 0
+        got = json.loads(capsys.readouterr().out)
+        t = r * p.cols + c
+        assert got["value"] == digits[t] and got["cell"] == [r, c]
+        sides = [p.side_edge(t, d) for d in DIRS if not p.is_wall(t, d)]
+        opened = [p.tile_name(p.neighbour(t, d)) for d in DIRS
+                  if not p.is_wall(t, d) and result.state.value(p.side_edge(t, d))]
+        assert got["text"].startswith("Why is the ") and f" at r{r + 1}c{c + 1} turned to open toward " in got["text"]
+        assert all(name in got["text"].split("?")[0] for name in opened)
+        numbers = [s["number"] for s in got["steps"]]
+        assert {decider[e] + 1 for e in sides} <= set(numbers)
+        assert [n - 1 for n in numbers] == sorted(set().union(*(
+            why_chain(result.steps, KIND.initial_state(p), e, regions=False) for e in sides)))

@@ -52,6 +52,23 @@ def _label(puzzle: Pipes, e: int) -> str | None:
     return None
 
 
+def _tile(puzzle: Pipes, r: int, c: int, state: State) -> tuple[list[int], str, str | None]:
+    """For ``why`` on tile (r, c): the edges on its sides that can open, its name
+    ("the corner at r3c4"), and how ``state`` turns it ("to open toward r2c4
+    and r3c5", None while it is not decided)."""
+    from puzzles.pipes.model import DIRS, shape_name
+    t = r * puzzle.cols + c
+    sides = [(d, puzzle.side_edge(t, d)) for d in DIRS if not puzzle.is_wall(t, d)]
+    name = f"the {shape_name(puzzle.tiles[t])} at {puzzle.tile_name(t)}"
+    if any(state.value(e) is None for _, e in sides):
+        return [e for _, e in sides], name, None
+    from rules.pipes import View
+    view = View(puzzle, state)  # (names the side too where one tile is on two sides)
+    toward = [view.toward(t, d) for d, e in sides if state.value(e)]
+    said = toward[0] if len(toward) == 1 else ", ".join(toward[:-1]) + " and " + toward[-1]
+    return [e for _, e in sides], name, f"to open toward {said}" if toward else "to open nowhere"
+
+
 def _cells(puzzle: Pipes, e: int) -> list[tuple[int, int]]:
     return [puzzle.coords(t) for t in puzzle.ends(e) if t is not None]
 
@@ -98,6 +115,7 @@ def _kind() -> Kind:
         solution=_solution,
         oracle=_oracle,
         answer=answer,
+        tile=_tile,
         drawing=DRAWING,
         generator=_generator,
         to_record=_to_record,
