@@ -210,6 +210,27 @@ def names_cell(text: str, name: str) -> bool:
 # ----------------------------------------------------------------- the cases
 # (technique, board, expected conclusions, number of solutions of the board)
 POSITIVE = [
+    # r3c3 touches only white cells: it can never join the black cells
+    ("wall-pocket", """
+. # .
+# 4 +
+. + .
+""", "r3c3+", 1),
+    # were r2c3 white, every cell above it could no longer reach the black
+    # r3c3 and would be white too: the 3 would have 8 cells
+    ("wall-pocket", """
+. . .
+. . .
+. 3 #
+""", "r2c3#", 1),
+    # were r2c3 white, the wall could only get from r1c1 to r2c4 round the
+    # left and bottom, through the cells round the 4, and the 2 could not grow
+    ("wall-detour", """
+# + . .
+. . . #
+. 4 . .
+. . . 2
+""", "r2c3#", 1),
     # r2c3 and r3c2 close a loop of wall round the 10 or the 4; 11 black cells
     # cannot go round the 10 (no room off the edges), so the 4 is inside, and
     # the only 2x2 block off the edges it can fill holds exactly 4 cells
@@ -443,6 +464,16 @@ POSITIVE = [
 # (technique, board that is not solved and where the technique finds nothing,
 #  number of solutions of the board)
 NEGATIVE = [
+    ("wall-pocket", """
+# . .
+. . .
+. . 3
+""", 2),
+    ("wall-detour", """
+# . .
+. . .
+. . 3
+""", 2),
     # 15 black cells go round either island of a 2x2 block or so: no conclusion
     ("enclosed-island", """
 . . . . .

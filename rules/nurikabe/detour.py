@@ -1,0 +1,225 @@
+"""The wall's dead ends and detours: what a white cell would force on the wall.
+
+Every black cell must join the others. So open cells that no black cell can
+reach through black and open cells are white, and a cell whose whiteness
+would cut some open cells off from every black cell would whiten them too;
+and where a white cell would leave the wall only one way round it, that way
+is black. Both techniques ask what that does to the white regions and the
+2x2 squares around: a broken rule proves the cell black.
+"""
+from __future__ import annotations
+
+from deduce.state import bits
+
+from rules.nurikabe.techniques import BLACK, TECHNIQUES, WHITE, _articulation_cells, _plural, _step
+from rules.nurikabe.view import View, names_and
+
+
+def _first(mask: int) -> int:
+    return mask & -mask
+
+
+def _broken(view: View, whitened: int, blackened: int) -> str | None:
+    """What breaks when ``whitened`` turns white and ``blackened`` black (both open
+    now): a 2x2 square all black, or a white region touching the change that
+    holds two numbers, outgrows its number, or has no open neighbour left while
+    short of its number (or without one). None when nothing does."""
+    g = view.g
+    black = view.black | blackened
+    pool = g.all4(black) & g.any4(blackened)
+    if pool:
+        top = _first(pool).bit_length() - 1
+        sq = next(q for q in g.squares_at[top] if _first(q) == 1 << top)  # top left: ``top``
+        return f"{g.square_name(sq)} would be all black"
+    white = view.white | whitened
+    unknown = view.unknown & ~whitened & ~blackened
+    near = g.grow(g.grow(whitened | blackened))
+    seen = 0
+    for r in view.islands + view.fragments:
+        seen |= r.mask
+    regions = [r.mask for r in view.islands + view.fragments if r.mask & near]
+    starts = whitened
+    for m in regions:
+        starts |= m
+    done = 0
+    for i in bits(starts):
+        if (1 << i) & done:
+            continue
+        comp = g.flood(1 << i, white)
+        done |= comp
+        clues = comp & view.clue_mask
+        libs = g.border(comp) & unknown
+        if clues & (clues - 1):
+            return (f"{names_and([view.puzzle.clue_name(c) for c in bits(clues)])} would be "
+                    "joined in one white region")
+        size = comp.bit_count()
+        if clues:
+            c = clues.bit_length() - 1
+            need = view.clue_need[c]
+            if need is not None and size > need:
+                return f"{view.puzzle.clue_name(c)} would have {size} cells"
+            if need is not None and size < need and not libs:
+                return f"{view.puzzle.clue_name(c)} could not grow to {need} cells"
+        elif not libs:
+            return (f"the white cell{'s' if size > 1 else ''} at {g.names(comp, 4)} would be "
+                    "cut off from every number")
+    if blackened:
+        # an island the change does not touch keeps its cells, but the new black
+        # cells may leave it too little room (its reach only shrinks)
+        touched = g.grow(whitened)
+        for island, _ in view.growing_reaches:
+            if not island.mask & touched and not view.has_room(island, blackened):
+                return (f"{view.puzzle.clue_name(island.clue)} could not reach "
+                        f"{island.need} cells")
+        # a white fragment the change does not touch: some island must still reach it
+        reaches = view.reaches
+        for frag in view.fragments:
+            if frag.mask & touched:
+                continue
+            able = [r for r in view.islands if reaches[r.clue] & frag.mask]
+            if not any(view.reach_without(r, blackened & reaches[r.clue],
+                                          until=frag.mask) & frag.mask for r in able):
+                return (f"no island could reach the white cell{'s' if frag.size > 1 else ''} "
+                        f"at {g.names(frag.mask, 4)}")
+    return None
+
+
+@TECHNIQUES.register("wall-pocket", tier=3, name="Wall dead end")
+def wall_pocket(view: View):
+    """Open cells the black cells cannot reach are white; a cell that, white, would
+    cut open cells off from the wall, and so whiten them too, into a white region
+    that breaks a rule, is black."""
+    g = view.g
+    black = view.black
+    if not black:
+        return None
+    unknown = view.unknown
+    space = black | unknown
+    seed = _first(black)
+    main = g.flood(seed, space)
+    if black & ~main:
+        return None  # a split wall: the rules check says so
+    steps = []
+    for part in g.components(unknown & ~main):
+        ring = g.border(part)
+        steps.append(_step(
+            view, "wall-pocket", 3, part, WHITE, ring | seed,
+            f"{g.names(part, 4)} {_plural(part, 'is', 'are')} walled in by the white cells "
+            f"at {g.names(ring, 4)}, away from every black cell, so "
+            f"{_plural(part, 'it is', 'they are')} white.", [("area", part)]))
+    white = view.white
+    for x in _articulation_cells(g, main, seed.bit_length() - 1):
+        xb = 1 << x
+        if not xb & unknown:
+            continue
+        rest = main & ~xb
+        pockets = 0
+        for n in g.neighbour_cells[x]:
+            nb = 1 << n
+            if nb & rest & ~pockets:
+                comp = g.flood(nb, rest)
+                if not comp & black:
+                    pockets |= comp
+        if not pockets:
+            continue
+        why = _broken(view, xb | pockets, 0)
+        if why is None:
+            continue
+        whitened = xb | pockets
+        merged = g.flood(whitened, view.white | whitened)
+        steps.append(_step(
+            view, "wall-pocket", 3, xb, BLACK,
+            merged | (g.border(merged) & black) | (g.border(whitened) & white) | seed,
+            f"If {g.name(x)} were white, {g.names(pockets, 4)} could no longer join the "
+            f"wall and would be white too, and {why}; so {g.name(x)} is black.",
+            [("area", pockets)]))
+    return steps or None
+
+
+def _separators(g, space: int, black: int, root: int) -> int:
+    """Open cells of ``space`` (the component of the black cell ``root``) whose
+    removal leaves its black cells in more than one piece: the articulation
+    cells with black cells both in a piece they cut off and elsewhere.
+    Tarjan's low-link walk, counting the black cells under each cell."""
+    inside = bin(space)[:1:-1].ljust(g.n, "0").encode()
+    dark = bin(black & space)[:1:-1].ljust(g.n, "0").encode()
+    total = (black & space).bit_count()
+    nbrs = g.neighbour_cells
+    disc = [0] * g.n
+    low = [0] * g.n
+    under = [0] * g.n  # black cells in the walk's subtree of each cell
+    disc[root] = low[root] = 1
+    under[root] = 1
+    counter = 2
+    out = 0
+    stack = [(root, -1, iter(nbrs[root]))]
+    while stack:
+        v, parent, it = stack[-1]
+        for w in it:
+            if inside[w] != 49 or w == parent:  # 49: b"1"
+                continue
+            dw = disc[w]
+            if dw:
+                if dw < low[v]:
+                    low[v] = dw
+                continue
+            disc[w] = low[w] = counter
+            under[w] = dark[w] == 49
+            counter += 1
+            stack.append((w, v, iter(nbrs[w])))
+            break
+        else:
+            stack.pop()
+            if stack:
+                u = stack[-1][0]
+                under[u] += under[v]
+                if low[v] < low[u]:
+                    low[u] = low[v]
+                # (the root is black: never an open cell to find)
+                if low[v] >= disc[u] and 0 < under[v] < total and dark[u] != 49:
+                    out |= 1 << u
+    return out
+
+
+@TECHNIQUES.register("wall-detour", tier=4, name="Wall detour")
+def wall_detour(view: View):
+    """A cell that, white, would leave the wall only one way round it (cells every
+    connection of the black cells would then pass, so black) and cut open cells
+    off from it (so white), closing a 2x2 square or breaking a white region, is black."""
+    if view.nested:
+        return None  # a branch finds the same by propagating; on the main line it saves one
+    g = view.g
+    black = view.black
+    if not black or not black & (black - 1):
+        return None
+    unknown = view.unknown
+    space = black | unknown
+    seed = _first(black)
+    root = seed.bit_length() - 1
+    main = g.flood(seed, space)
+    if black & ~main:
+        return None
+    premises = black | view.white
+    for x in bits(unknown & main):
+        xb = 1 << x
+        rest = main & ~xb
+        core = g.flood(seed, rest)
+        if black & ~core:
+            continue  # x itself is a wall chokepoint
+        pockets = rest & ~core
+        forced = _separators(g, core, black, root) & unknown
+        if not forced and not pockets:
+            continue
+        why = _broken(view, xb | pockets, forced)
+        if why is None:
+            continue
+        parts = []
+        if forced:
+            parts.append(f"the wall could only get round it through {g.names(forced, 4)}")
+        if pockets:
+            parts.append(f"{g.names(pockets, 4)} could no longer join the wall")
+        return _step(view, "wall-detour", 4, xb, BLACK, premises,
+                     f"If {g.name(x)} were white, {' and '.join(parts)}, and then {why}; "
+                     f"so {g.name(x)} is black.",
+                     [("wall", forced)] + ([("area", pockets)] if pockets else []))
+    return None
