@@ -194,7 +194,6 @@ def _no_solution_notice(result) -> int:
 
 # -- why ---------------------------------------------------------------------------
 def cmd_why(args, out: Console) -> int:
-    from explain.terminal import proof_lines, step_line
     from explain.why import asked_cell, parse_cell, why_chain
     kind, puzzle = _load(args)
     cell = parse_cell(kind, puzzle, args.cell)
@@ -248,19 +247,25 @@ def cmd_why(args, out: Console) -> int:
                           "verdict": result.verdict}))
         return _no_solution_notice(result)
     out.print(msg, highlight=False)
+    _print_chain(out, result, chain, args.brief)
+    return _no_solution_notice(result)
+
+
+def _print_chain(out: Console, result, chain: list[int], brief: bool) -> None:
+    """The steps of a why chain, numbered as in the walkthrough (with their proofs
+    unless ``brief``)."""
+    from explain.terminal import proof_lines, step_line
     for k in chain:
         step = result.steps[k]
         out.print(step_line(k + 1, step))
-        if step.proof and not args.brief:
+        if step.proof and not brief:
             for line in proof_lines(step, 6, f"{k + 1}."):
                 out.print(line)
-    return _no_solution_notice(result)
 
 
 def _why_tile(args, out: Console, kind, puzzle) -> int:
     """``why`` on a tile decided by several unknowns (a Pipes tile by its sides):
     the steps that decided any of them."""
-    from explain.terminal import proof_lines, step_line
     from explain.why import asked_cell, why_chain
     r, c = asked_cell(args.cell)
     where = {"cell": [r, c], "cells": [[r, c]]}
@@ -298,12 +303,7 @@ def _why_tile(args, out: Console, kind, puzzle) -> int:
                           "verdict": result.verdict}))
     else:
         out.print(msg, highlight=False)
-        for k in chain:
-            step = result.steps[k]
-            out.print(step_line(k + 1, step))
-            if step.proof and not args.brief:
-                for line in proof_lines(step, 6, f"{k + 1}."):
-                    out.print(line)
+        _print_chain(out, result, chain, args.brief)
     if turned is None:
         return EXIT[result.verdict] or 3
     return _no_solution_notice(result)
