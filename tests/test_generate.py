@@ -3,6 +3,7 @@ reproducible by seed, one-line errors, JSONL and text output that read back."""
 from __future__ import annotations
 
 import json
+import random
 import re
 import subprocess
 import sys
@@ -11,6 +12,7 @@ from pathlib import Path
 import pytest
 
 from deduce.generate import LIMITS, generate, rate
+from deduce.grade import LEVELS
 from deduce.kind import load_kind
 from deduce.solver import Solver
 
@@ -104,7 +106,8 @@ def test_out_writes_jsonl_records_that_check_and_decode(name, fields, tmp_path):
      "argument --budget: '0' is not a number of seconds more than 0"),
     (["sudoku", "--size", "7x7", "--level", "1"], "unknown puzzle kind"),
     (["nurimeizu", "--size", "7x7", "--level", "3"], "no technique of tier 4"),
-    (["nurikabe", "--size", "3x3", "--level", "6"], "needs at least 49 cells"),
+    (["nurikabe", "--size", "3x3", "--level", "3"],
+     "no 3x3 Nurikabe is level 3 Hard: every 3x3 puzzle was tried, the hardest is level 2 Medium"),
     (["nurikabe", "--size", "7x7", "--level", "1", "--out", "/nonexistent/dir/x.jsonl"],
      "cannot write"),
 ])
@@ -240,3 +243,58 @@ def test_text_output_that_cannot_be_written_is_one_error_line():
     assert r.returncode == 2 and "Traceback" not in r.stderr
     assert r.stderr.strip() == ("deduce: error: standard output: cannot write (No space left on "
                                 "device; 0 puzzles were written before)")
+
+
+def _white_tree_by_rescanning(rng, rows, cols):
+    """Nurimeizu's white tree grown the plain way, rescanning the grid for every
+    cell (what the incremental version must match, draw for draw)."""
+    from puzzles.nurimeizu.generate import _neighbours, _squares
+    n = rows * cols
+    nb = [_neighbours(rows, cols, i) for i in range(n)]
+    white = {rng.randrange(n)}
+    squares = _squares(rows, cols)
+    while True:
+        frontier = [i for i in range(n) if i not in white and sum(j in white for j in nb[i]) == 1]
+        black_squares = [sq for sq in squares if not any(i in white for i in sq)]
+        if not black_squares and len(white) > 1:
+            return white
+        if not frontier:
+            return None
+        in_square = {i for sq in black_squares for i in sq}
+        urgent = [i for i in frontier if i in in_square]
+        white.add(rng.choice(urgent if urgent and rng.random() < 0.7 else frontier))
+
+
+@pytest.mark.parametrize("rows,cols", [(1, 1), (2, 1), (1, 6), (2, 2), (3, 3), (4, 6), (7, 5), (12, 12)])
+def test_nurimeizu_white_tree_grows_as_the_plain_rescan_does(rows, cols):
+    """The same seed gives the same tree (and leaves the generator in the same
+    state), so generated puzzles do not change with the faster bookkeeping."""
+    from puzzles.nurimeizu.generate import white_tree
+    for s in range(40):
+        a, b = random.Random(s), random.Random(s)
+        tree = white_tree(a, rows, cols)
+        assert tree == _white_tree_by_rescanning(b, rows, cols)
+        assert a.random() == b.random()
+        if tree is not None:  # a tree of 2+ white cells, no 2x2 all black
+            assert len(tree) > 1
+
+
+@pytest.mark.parametrize("rows,cols", [(2, 2), (2, 3), (2, 4), (3, 3)])
+def test_nurikabe_top_level_of_a_small_grid_is_what_trying_every_puzzle_gives(rows, cols):
+    """The generator refuses a level above TOP_LEVEL for that size: every puzzle of
+    it (one number per island) is tried again here."""
+    from benchmarks.small_nurikabe import shape_row
+    from puzzles.nurikabe.generate import TOP_LEVEL
+    row = shape_row(rows, cols)
+    assert row["unique"] > 0 and row["stuck_unique"] == 0
+    assert TOP_LEVEL[(rows, cols)] == row["top_level"]
+
+
+@pytest.mark.parametrize("name,size,level", [("nurikabe", "3x3", 2), ("nurikabe", "4x4", 3),
+                                             ("nurimeizu", "4x3", 2)])
+def test_small_grids_once_refused_are_made(name, size, level):
+    """Pairs a size threshold (the fewest cells seen in trials) used to refuse
+    with exit 2, though puzzles of them exist."""
+    r = run("generate", name, "--size", size, "--level", str(level), "--budget", "120", "--plain")
+    assert r.returncode == 0, r.stderr
+    assert f"level {level} {LEVELS[level]}" in r.stdout

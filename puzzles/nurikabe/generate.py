@@ -42,8 +42,12 @@ ADD_STEPS = 1  # add-phase changes per cell before the attempt is abandoned
 # hardening changes tried per attempt, by level (hypothesis levels cost more per trial)
 HARDEN_TRIALS = {1: 40, 2: 60, 3: 60, 4: 40, 5: 30, 6: 30}
 SOLVE_BUDGET = 20.0  # seconds for one trial solve (past it the trial counts as failed)
-# the fewest cells seen to reach each level in trials; smaller grids are refused
-MIN_CELLS = {1: 4, 2: 16, 3: 20, 4: 25, 5: 36, 6: 49}
+# The highest level of any puzzle of a small grid, (short side, long side):
+# every puzzle of that size was tried (``benchmarks/small_nurikabe.py``, one
+# number per island, each solved at depth 3), so a level above it is refused
+# at once. Any other pair is searched for until the budget runs out.
+TOP_LEVEL = {(2, 2): 2, (2, 3): 2, (2, 4): 2, (2, 5): 3, (2, 6): 3, (2, 7): 3, (2, 8): 3,
+             (2, 9): 3, (3, 3): 2, (3, 4): 3, (3, 5): 4, (3, 6): 4, (4, 4): 3}
 
 
 def random_grid(rng: random.Random, rows: int, cols: int, max_island: int = 6) -> int | None:
@@ -316,9 +320,10 @@ def _add_one(g: Geometry, black: int, clues: dict[int, int], undecided: int,
 def generator(rows: int, cols: int, level: int, rng: random.Random,
               deadline: float) -> tuple[Nurikabe, Result, int] | None:
     """A puzzle solvable at exactly ``level``, or None once ``deadline`` passes."""
-    if rows * cols < MIN_CELLS[level]:
-        raise InputError(f"no {cols}x{rows} Nurikabe is level {level} {LEVELS[level]}: "
-                         f"that level needs at least {MIN_CELLS[level]} cells")
+    top = TOP_LEVEL.get((min(rows, cols), max(rows, cols)))
+    if top is not None and level > top:
+        raise InputError(f"no {cols}x{rows} Nurikabe is level {level} {LEVELS[level]}: every "
+                         f"{cols}x{rows} puzzle was tried, the hardest is level {top} {LEVELS[top]}")
     from puzzles.nurikabe import KIND
     tries = 0
     while time.perf_counter() < deadline:

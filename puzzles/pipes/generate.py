@@ -36,7 +36,8 @@ ALGORITHMS = ("binary", "dfs", "kruskal", "prim", "wilson")
 FIX_STEPS = 3  # fix-phase swaps per tile before the attempt is abandoned
 HARDEN_TRIALS = {1: 30, 2: 200, 4: 100, 5: 60, 6: 60}
 SOLVE_BUDGET = 30.0
-MIN_CELLS = {1: 4, 2: 9, 4: 16, 5: 25, 6: 36}
+# the levels its techniques can make (no tier-4 technique: no level 3)
+LEVELS_MADE = (1, 2, 4, 5, 6)
 
 
 class Grid:
@@ -314,12 +315,9 @@ def generator(rows: int, cols: int, level: int, rng: random.Random, deadline: fl
     """A puzzle solvable at exactly ``level``, or None once ``deadline`` passes."""
     if algorithm is not None and algorithm not in ALGORITHMS:
         raise InputError(f"--algorithm {algorithm!r}: one of {', '.join(ALGORITHMS)}")
-    if level not in MIN_CELLS:
+    if level not in LEVELS_MADE:
         raise InputError(f"no Pipes puzzle is level {level} {LEVELS[level]}: it has no "
                          f"technique of that tier")
-    if rows * cols < MIN_CELLS[level]:
-        raise InputError(f"no {cols}x{rows} Pipes puzzle is level {level} {LEVELS[level]}: "
-                         f"that level needs at least {MIN_CELLS[level]} tiles")
     from puzzles.pipes import KIND
     grid = Grid(rows, cols)
     tries = 0
