@@ -34,10 +34,11 @@ def test_near_is_within_two_steps_on_the_grid():
 
 
 def test_weighted_order_proves_a_stalled_janko_puzzle_with_fewer_nodes(monkeypatch):
-    """janko-0459 stalls without hypotheses; searched from there, the order by
+    """janko-0667 stalls without hypotheses; searched from there, the order by
     dead ends proves it unique in far fewer nodes than the kind's order alone
-    (35 against 531 when this was written)."""
-    record = janko_records()["janko-0459"]
+    (151 against 749 in session 23; janko-0459, 35 against 531, was used until
+    the wall techniques of session 23 solved it without hypotheses)."""
+    record = janko_records()["janko-0667"]
     puzzle = from_record(record)
     stalled = Solver(KIND, puzzle, depth=0).solve()
     assert stalled.verdict == "stuck"
