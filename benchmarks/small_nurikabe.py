@@ -51,19 +51,10 @@ def solutions(rows: int, cols: int):
         yield black
 
 
-def islands(g: Geometry, black: int) -> list[int]:
-    white, out = g.full & ~black, []
-    while white:
-        part = g.flood(white & -white, white)
-        out.append(part)
-        white &= ~part
-    return out
-
-
 def puzzles(rows: int, cols: int):
     g = Geometry.of(rows, cols)
     for black in solutions(rows, cols):
-        parts = islands(g, black)
+        parts = g.components(g.full & ~black)  # the islands
         for where in itertools.product(*(list(bits(p)) for p in parts)):
             clues = tuple(sorted((c, bin(p).count("1")) for c, p in zip(where, parts)))
             yield Nurikabe(rows, cols, clues)

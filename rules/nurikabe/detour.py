@@ -136,51 +136,6 @@ def wall_pocket(view: View):
     return steps or None
 
 
-def _separators(g, space: int, black: int, root: int) -> int:
-    """Open cells of ``space`` (the component of the black cell ``root``) whose
-    removal leaves its black cells in more than one piece: the articulation
-    cells with black cells both in a piece they cut off and elsewhere.
-    Tarjan's low-link walk, counting the black cells under each cell."""
-    inside = bin(space)[:1:-1].ljust(g.n, "0").encode()
-    dark = bin(black & space)[:1:-1].ljust(g.n, "0").encode()
-    total = (black & space).bit_count()
-    nbrs = g.neighbour_cells
-    disc = [0] * g.n
-    low = [0] * g.n
-    under = [0] * g.n  # black cells in the walk's subtree of each cell
-    disc[root] = low[root] = 1
-    under[root] = 1
-    counter = 2
-    out = 0
-    stack = [(root, -1, iter(nbrs[root]))]
-    while stack:
-        v, parent, it = stack[-1]
-        for w in it:
-            if inside[w] != 49 or w == parent:  # 49: b"1"
-                continue
-            dw = disc[w]
-            if dw:
-                if dw < low[v]:
-                    low[v] = dw
-                continue
-            disc[w] = low[w] = counter
-            under[w] = dark[w] == 49
-            counter += 1
-            stack.append((w, v, iter(nbrs[w])))
-            break
-        else:
-            stack.pop()
-            if stack:
-                u = stack[-1][0]
-                under[u] += under[v]
-                if low[v] < low[u]:
-                    low[u] = low[v]
-                # (the root is black: never an open cell to find)
-                if low[v] >= disc[u] and 0 < under[v] < total and dark[u] != 49:
-                    out |= 1 << u
-    return out
-
-
 @TECHNIQUES.register("wall-detour", tier=4, name="Wall detour")
 def wall_detour(view: View):
     """A cell that, white, would leave the wall only one way round it (cells every
@@ -207,7 +162,10 @@ def wall_detour(view: View):
         if black & ~core:
             continue  # x itself is a wall chokepoint
         pockets = rest & ~core
-        forced = _separators(g, core, black, root) & unknown
+        forced = 0
+        for c in _articulation_cells(g, core, root, black):
+            forced |= 1 << c
+        forced &= unknown
         if not forced and not pockets:
             continue
         why = _broken(view, xb | pockets, forced)

@@ -853,8 +853,13 @@ def wall_chokepoint(view: View):
     return steps or None
 
 
-def _articulation_cells(g, space: int, root: int):
+def _articulation_cells(g, space: int, root: int, black: int | None = None):
     """Articulation cells of the grid graph on ``space``, in the component of ``root``.
+
+    With ``black`` (``root`` one of them): only the open cells whose removal
+    leaves the black cells of the component in more than one piece, those with
+    black cells both in a piece they cut off and elsewhere (the walk counts the
+    black cells under each cell).
 
     Tarjan's low-link walk, iterative; cells are visited lowest neighbour first.
     """
@@ -865,6 +870,12 @@ def _articulation_cells(g, space: int, root: int):
     disc = [0] * g.n  # 0: not visited yet
     low = [0] * g.n
     disc[root] = low[root] = 1
+    counting = black is not None
+    if counting:
+        dark = bin(black & space)[:1:-1].ljust(g.n, "0").encode()
+        total = (black & space).bit_count()
+        under = [0] * g.n  # black cells in the walk's subtree of each cell
+        under[root] = 1
     counter = 2
     out = []
     root_children = 0
@@ -883,6 +894,8 @@ def _articulation_cells(g, space: int, root: int):
             counter += 1
             if v == root:
                 root_children += 1
+            if counting:
+                under[w] = dark[w] == 49
             stack.append((w, v, iter(nbrs[w])))
             break
         else:
@@ -891,9 +904,14 @@ def _articulation_cells(g, space: int, root: int):
                 u = stack[-1][0]
                 if low[v] < low[u]:
                     low[u] = low[v]
-                if u != root and low[v] >= disc[u]:
+                if counting:
+                    under[u] += under[v]
+                    # (the root is black: never an open cell to find)
+                    if low[v] >= disc[u] and 0 < under[v] < total and dark[u] != 49:
+                        out.append(u)
+                elif u != root and low[v] >= disc[u]:
                     out.append(u)
-    if root_children > 1:
+    if root_children > 1 and not counting:
         out.append(root)
     return dict.fromkeys(out)
 
