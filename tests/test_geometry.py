@@ -7,6 +7,7 @@ import networkx as nx
 
 from deduce.state import bits
 from rules.nurikabe.geometry import Geometry
+from rules.nurikabe.detour import _blocks, _Cuts
 from rules.nurikabe.techniques import _articulation_cells
 
 
@@ -41,6 +42,66 @@ def test_articulation_cells_match_networkx():
         mine = set(_articulation_cells(g, comp, root))
         theirs = set(nx.articulation_points(grid_graph(g, comp)))
         assert mine == theirs
+
+
+def _random_wall(rng):
+    """A grid, a random space of black and open cells, and the black cells'
+    component ``main`` with its root (a black cell); None when too small."""
+    g = Geometry.of(rng.randint(2, 9), rng.randint(2, 9))
+    space = (rng.getrandbits(g.n) | rng.getrandbits(g.n) | rng.getrandbits(g.n)) & g.full
+    if not space:
+        return None
+    root = (space & -space).bit_length() - 1
+    main = g.flood(1 << root, space)
+    black = (1 << root) | (rng.getrandbits(g.n) & rng.getrandbits(g.n) & main)
+    return g, main, root, black
+
+
+def test_blocks_match_networkx_with_the_black_cells_they_carry():
+    rng = random.Random(4)
+    for _ in range(300):
+        drawn = _random_wall(rng)
+        if drawn is None:
+            continue
+        g, main, root, black = drawn
+        graph = grid_graph(g, main)
+        blocks = _blocks(g, main, root, black)
+        theirs = sorted(sorted(b) for b in nx.biconnected_components(graph)) if len(graph) > 1 else []
+        assert sorted(sorted(bits(mask)) for mask, _ in blocks) == theirs
+        for mask, weight in blocks:
+            assert set(weight) == set(bits(mask))
+            for c, w in weight.items():
+                # the black cells reaching this block only through c (and c itself)
+                rest = graph.subgraph(set(graph) - {c})
+                inside = set(bits(mask)) - {c}
+                hanging = {v for comp in nx.connected_components(rest) if not comp & inside
+                           for v in comp} | {c}
+                assert w == sum(1 for v in hanging if black >> v & 1)
+
+
+def test_cuts_after_one_white_cell_match_a_fresh_walk():
+    """wall-detour asks, for every open cell x, which open cells every connection
+    of the black cells passes once x is white: the block shortcut (_Cuts) and a
+    walk over the whole space without x agree."""
+    rng = random.Random(5)
+    seen = 0
+    for _ in range(400):
+        drawn = _random_wall(rng)
+        if drawn is None:
+            continue
+        g, main, root, black = drawn
+        unknown = main & ~black
+        cuts = _Cuts(g, main, root, black, unknown)
+        for x in bits(unknown):
+            core = g.flood(1 << root, main & ~(1 << x))
+            if black & ~core:
+                continue
+            plain = 0
+            for c in _articulation_cells(g, core, root, black):
+                plain |= 1 << c
+            assert cuts.without(x, core) == plain & unknown
+            seen += plain & unknown & ~cuts.always != 0
+    assert seen > 100  # cells x that make new cuts: the shortcut is really tested
 
 
 def test_border_and_grow():

@@ -821,6 +821,22 @@ def test_wall_split_names_the_walls_on_both_sides():
     assert again.value.rule == "wall-split"
 
 
+def test_wall_detour_names_only_the_black_cells_the_broken_rule_needs():
+    """With r2c3 white every connection of the wall passes r2c1, r3c1, r3c3,
+    r3c4, r4c1, r4c2 and r4c3, but the 2 is shut in by r3c4 and r4c3 alone."""
+    view = board("""
+# + . .
+. . . #
+. 4 . .
+. . . 2
+""")
+    (step,) = as_steps(TECHNIQUES.get("wall-detour").apply(view))
+    assert step.text == ("If r2c3 were white, the wall could only get round it through r3c4 "
+                         "and r4c3, and then the 2 at r4c4 could not grow to 2 cells; so r2c3 "
+                         "is black.")
+    assert step.regions == (("wall", (11, 14)),)
+
+
 # ----------------------------------------------------------------- hand-made boards
 
 

@@ -136,6 +136,128 @@ def wall_pocket(view: View):
     return steps or None
 
 
+_RINGS: dict[tuple[int, int], list[int]] = {}
+
+
+def _rings(g) -> list[int]:
+    """Per cell, the 8 cells around it (0 for a cell on the grid's edge)."""
+    key = (g.rows, g.cols)
+    rings = _RINGS.get(key)
+    if rings is None:
+        rings = []
+        for i in range(g.n):
+            r, c = divmod(i, g.cols)
+            if 0 < r < g.rows - 1 and 0 < c < g.cols - 1:
+                rings.append(sum(1 << (i + dr * g.cols + dc) for dr in (-1, 0, 1)
+                                 for dc in (-1, 0, 1) if dr or dc))
+            else:
+                rings.append(0)
+        _RINGS[key] = rings
+    return rings
+
+
+def _blocks(g, space: int, root: int, black: int) -> list[tuple[int, dict[int, int]]]:
+    """The blocks (biconnected pieces) of the grid graph on ``space`` in the
+    component of ``root`` (a black cell), each as its cells (a mask) and the
+    black cells each of them stands for: itself and those in the parts of the
+    graph that reach the block only through it.
+
+    Taking one cell out of a block can only make new articulation cells inside
+    that block, and which black cells they part is known from these counts.
+    Tarjan's walk, iterative, keeping the cells visited on a stack.
+    """
+    inside = bin(space)[:1:-1].ljust(g.n, "0").encode()
+    dark = bin(black & space)[:1:-1].ljust(g.n, "0").encode()
+    total = (black & space).bit_count()
+    nbrs = g.neighbour_cells
+    disc = [0] * g.n
+    low = [0] * g.n
+    under = [0] * g.n  # black cells in the walk's subtree
+    hung = [0] * g.n  # black cells in the blocks the walk hung below a cell
+    disc[root] = low[root] = 1
+    under[root] = 1
+    counter = 2
+    seen = [root]
+    blocks = []
+    stack = [(root, -1, iter(nbrs[root]))]
+    while stack:
+        v, parent, it = stack[-1]
+        for w in it:
+            if inside[w] != 49 or w == parent:
+                continue
+            dw = disc[w]
+            if dw:
+                if dw < low[v]:
+                    low[v] = dw
+                continue
+            disc[w] = low[w] = counter
+            counter += 1
+            under[w] = dark[w] == 49
+            seen.append(w)
+            stack.append((w, v, iter(nbrs[w])))
+            break
+        else:
+            stack.pop()
+            if not stack:
+                continue
+            u = stack[-1][0]
+            if low[v] < low[u]:
+                low[u] = low[v]
+            under[u] += under[v]
+            if low[v] >= disc[u]:  # v's subtree down to the block's end hangs at u
+                hung[u] += under[v]
+                weight = {u: total - under[v]}
+                mask = 1 << u
+                while True:
+                    w = seen.pop()
+                    weight[w] = (dark[w] == 49) + hung[w]
+                    mask |= 1 << w
+                    if w == v:
+                        break
+                blocks.append((mask, weight))
+    return blocks
+
+
+class _Cuts:
+    """The open cells every connection of the black cells passes, once one open
+    cell of ``main`` (the black cells' component of black and open cells) is
+    white. Those that every connection passes already stay so; new ones can
+    only come up in the block the white cell leaves behind (the weighted walk
+    over that block), and none where the cell's eight neighbours all lie in
+    the block (its neighbours stay joined round it whichever other cell goes).
+    """
+
+    def __init__(self, g, main: int, root: int, black: int, unknown: int):
+        self.g, self.black, self.unknown = g, black, unknown
+        self.always = 0
+        for c in _articulation_cells(g, main, root, black):
+            self.always |= 1 << c
+        self.blocks_at: dict[int, list] = {}
+        for block in _blocks(g, main, root, black):
+            if block[0].bit_count() > 2:  # a bridge has no cell to cut once x is gone
+                for c in bits(block[0] & unknown):
+                    self.blocks_at.setdefault(c, []).append(block)
+        self.rings = _rings(g)
+
+    def without(self, x: int, core: int) -> int:
+        """The open cells every connection passes with ``x`` white, where ``core``
+        is what stays joined to the black cells (x must not part them)."""
+        forced = self.always
+        ring = self.rings[x]
+        for mask, weight in self.blocks_at.get(x, ()):
+            left = mask & ~(1 << x)
+            if not left & core:
+                continue  # a block cut off with x: it holds no black cell
+            if ring and ring & mask == ring:
+                break
+            # x stands for no black cell (it would part them), so it is never the heaviest
+            top = max(weight, key=weight.__getitem__)
+            for c in _articulation_cells(self.g, left, top, self.black, weight):
+                forced |= 1 << c
+            break
+        return forced & self.unknown
+
+
 @TECHNIQUES.register("wall-detour", tier=4, name="Wall detour")
 def wall_detour(view: View):
     """A cell that, white, would leave the wall only one way round it (cells every
@@ -155,6 +277,7 @@ def wall_detour(view: View):
     if black & ~main:
         return None
     premises = black | view.white
+    cuts = _Cuts(g, main, root, black, unknown)
     for x in bits(unknown & main):
         xb = 1 << x
         rest = main & ~xb
@@ -162,15 +285,18 @@ def wall_detour(view: View):
         if black & ~core:
             continue  # x itself is a wall chokepoint
         pockets = rest & ~core
-        forced = 0
-        for c in _articulation_cells(g, core, root, black):
-            forced |= 1 << c
-        forced &= unknown
+        forced = cuts.without(x, core)
         if not forced and not pockets:
             continue
         why = _broken(view, xb | pockets, forced)
         if why is None:
             continue
+        # name only the forced black cells the broken rule needs
+        for c in bits(forced):
+            fewer = _broken(view, xb | pockets, forced & ~(1 << c))
+            if fewer is not None:
+                forced &= ~(1 << c)
+                why = fewer
         parts = []
         if forced:
             parts.append(f"the wall could only get round it through {g.names(forced, 4)}")
@@ -178,6 +304,7 @@ def wall_detour(view: View):
             parts.append(f"{g.names(pockets, 4)} could no longer join the wall")
         return _step(view, "wall-detour", 4, xb, BLACK, premises,
                      f"If {g.name(x)} were white, {' and '.join(parts)}, and then {why}; "
-                     f"so {g.name(x)} is black.",
+                     f"so {g.name(x)} is black." if parts else
+                     f"If {g.name(x)} were white, {why}; so {g.name(x)} is black.",
                      [("wall", forced)] + ([("area", pockets)] if pockets else []))
     return None

@@ -853,13 +853,17 @@ def wall_chokepoint(view: View):
     return steps or None
 
 
-def _articulation_cells(g, space: int, root: int, black: int | None = None):
+def _articulation_cells(g, space: int, root: int, black: int | None = None,
+                        weight=None):
     """Articulation cells of the grid graph on ``space``, in the component of ``root``.
 
     With ``black`` (``root`` one of them): only the open cells whose removal
     leaves the black cells of the component in more than one piece, those with
     black cells both in a piece they cut off and elsewhere (the walk counts the
-    black cells under each cell).
+    black cells under each cell). ``weight`` (with ``black``): how many black
+    cells each cell of ``space`` stands for instead, a dict giving no cell
+    outside ``space`` any (a block's cells carry the black cells hanging off
+    them); the root then need not be black.
 
     Tarjan's low-link walk, iterative; cells are visited lowest neighbour first.
     """
@@ -873,9 +877,13 @@ def _articulation_cells(g, space: int, root: int, black: int | None = None):
     counting = black is not None
     if counting:
         dark = bin(black & space)[:1:-1].ljust(g.n, "0").encode()
-        total = (black & space).bit_count()
         under = [0] * g.n  # black cells in the walk's subtree of each cell
-        under[root] = 1
+        if weight is None:
+            total = (black & space).bit_count()
+            under[root] = 1
+        else:
+            total = sum(weight.values())
+            under[root] = weight[root]
     counter = 2
     out = []
     root_children = 0
@@ -895,7 +903,7 @@ def _articulation_cells(g, space: int, root: int, black: int | None = None):
             if v == root:
                 root_children += 1
             if counting:
-                under[w] = dark[w] == 49
+                under[w] = dark[w] == 49 if weight is None else weight[w]
             stack.append((w, v, iter(nbrs[w])))
             break
         else:
@@ -906,7 +914,8 @@ def _articulation_cells(g, space: int, root: int, black: int | None = None):
                     low[u] = low[v]
                 if counting:
                     under[u] += under[v]
-                    # (the root is black: never an open cell to find)
+                    # (a black root is never an open cell to find; an open
+                    # one with black cells on two sides is)
                     if low[v] >= disc[u] and 0 < under[v] < total and dark[u] != 49:
                         out.append(u)
                 elif u != root and low[v] >= disc[u]:
