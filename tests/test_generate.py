@@ -290,6 +290,41 @@ def test_nurikabe_top_level_of_a_small_grid_is_what_trying_every_puzzle_gives(ro
     assert TOP_LEVEL[(rows, cols)] == row["top_level"]
 
 
+@pytest.mark.parametrize("rows,cols", [(2, 2), (2, 3), (2, 5), (3, 3), (3, 4)])
+def test_pipes_top_level_of_a_small_grid_is_what_trying_every_puzzle_gives(rows, cols):
+    """The same for Pipes: every spanning tree without a four-way tile, the
+    shapes only one tree gives solved at depth 3."""
+    from benchmarks.small_pipes import shape_row
+    from puzzles.pipes.generate import TOP_LEVEL
+    row = shape_row(rows, cols)
+    assert row["unique"] > 0 and row["stuck_unique"] == 0
+    assert TOP_LEVEL[(rows, cols)] == row["top_level"]
+
+
+def test_pipes_trees_are_every_spanning_tree_without_a_four_way_tile():
+    """small_pipes lists the 3x3 grid's spanning trees: 192 of them (the
+    matrix-tree theorem), less those with a four-way tile in the middle."""
+    import itertools
+
+    import networkx as nx
+
+    from benchmarks.small_pipes import trees
+    from puzzles.pipes.generate import Grid
+    grid = Grid(3, 3)
+    ends = [grid.ends(e) for e in grid.edges]
+    plain = crossed = 0
+    for chosen in itertools.combinations(range(len(ends)), grid.T - 1):
+        g = nx.Graph()
+        g.add_nodes_from(range(grid.T))
+        g.add_edges_from(ends[k] for k in chosen)
+        if nx.is_tree(g):
+            plain += 1
+            crossed += g.degree(4) == 4
+    assert plain == 192 and crossed > 0
+    listed = list(trees(grid))
+    assert len(listed) == plain - crossed == len({frozenset(t) for t in listed})
+
+
 @pytest.mark.parametrize("name,size,level", [("nurikabe", "3x3", 2), ("nurikabe", "4x4", 3),
                                              ("nurimeizu", "4x3", 2)])
 def test_small_grids_once_refused_are_made(name, size, level):

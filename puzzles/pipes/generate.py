@@ -38,6 +38,13 @@ HARDEN_TRIALS = {1: 30, 2: 200, 4: 100, 5: 60, 6: 60}
 SOLVE_BUDGET = 30.0
 # the levels its techniques can make (no tier-4 technique: no level 3)
 LEVELS_MADE = (1, 2, 4, 5, 6)
+# The highest level of any puzzle of a small grid, (short side, long side):
+# every puzzle of that size was tried (``benchmarks/small_pipes.py``: every
+# spanning tree without a four-way tile, the unique ones solved at depth 3),
+# so a level above it is refused at once. Any other pair is searched for
+# until the budget runs out.
+TOP_LEVEL = {(2, 2): 1, (2, 3): 1, (2, 4): 1, (2, 5): 1, (2, 6): 1, (2, 7): 1, (2, 8): 1,
+             (2, 9): 1, (3, 3): 1, (3, 4): 1, (3, 5): 1, (3, 6): 4, (4, 4): 1}
 
 
 class Grid:
@@ -318,6 +325,11 @@ def generator(rows: int, cols: int, level: int, rng: random.Random, deadline: fl
     if level not in LEVELS_MADE:
         raise InputError(f"no Pipes puzzle is level {level} {LEVELS[level]}: it has no "
                          f"technique of that tier")
+    top = TOP_LEVEL.get((min(rows, cols), max(rows, cols)))
+    if top is not None and level > top:
+        raise InputError(f"no {cols}x{rows} Pipes puzzle is level {level} {LEVELS[level]}: "
+                         f"every {cols}x{rows} puzzle was tried, the hardest is level {top} "
+                         f"{LEVELS[top]}")
     from puzzles.pipes import KIND
     grid = Grid(rows, cols)
     tries = 0
