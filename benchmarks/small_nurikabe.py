@@ -90,28 +90,36 @@ def shapes_up_to(cells: int) -> list[tuple[int, int]]:
     return [(r, c) for r in range(2, cells + 1) for c in range(r, cells + 1) if r * c <= cells]
 
 
-def main() -> int:
-    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+def table_main(title: str, shape_row, first: str, doc: str, argv=None) -> int:
+    """The command line of a small-grid benchmark: ``shape_row(rows, cols)`` per
+    shape, a row of the table each (``first``: the column counting solutions)."""
+    ap = argparse.ArgumentParser(description=doc.splitlines()[0])
     ap.add_argument("--cells", type=int, default=12, help="every shape up to this many cells")
     ap.add_argument("--shapes", help="comma-separated WxH instead, e.g. 3x3,4x3")
     ap.add_argument("--json", action="store_true")
-    args = ap.parse_args()
+    args = ap.parse_args(argv)
     if args.shapes:
         shapes = [tuple(int(x) for x in s.split("x"))[::-1] for s in args.shapes.split(",")]
     else:
         shapes = shapes_up_to(args.cells)
-    table = Table(title="Every Nurikabe puzzle of a small grid (numbers only, depth 3)")
-    for col in ("size", "cells", "solutions", "puzzles", "unique", "top level", "at top",
+    table = Table(title=title)
+    keys = ("size", "cells", first, "puzzles", "unique", "top_level", "at_top", "stuck_unique",
+            "seconds")
+    for col in ("size", "cells", first, "puzzles", "unique", "top level", "at top",
                 "stuck, unique", "seconds"):
         table.add_column(col, justify="right")
     for rows, cols in shapes:
         row = shape_row(rows, cols)
         if args.json:
             print(json.dumps(row), flush=True)
-        table.add_row(*(str(row[k]) for k in ("size", "cells", "solutions", "puzzles", "unique",
-                                              "top_level", "at_top", "stuck_unique", "seconds")))
+        table.add_row(*(str(row[k]) for k in keys))
     Console().print(table)
     return 0
+
+
+def main(argv=None) -> int:
+    return table_main("Every Nurikabe puzzle of a small grid (numbers only, depth 3)", shape_row,
+                      "solutions", __doc__, argv)
 
 
 if __name__ == "__main__":

@@ -19,18 +19,14 @@ that shape was tried), where otherwise it would search until its budget.
 """
 from __future__ import annotations
 
-import argparse
 import itertools
-import json
 import sys
 import time
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
-from rich.console import Console  # noqa: E402
-from rich.table import Table  # noqa: E402
-
+from benchmarks.small_nurikabe import table_main  # noqa: E402
 from deduce.solver import Solver  # noqa: E402
 from puzzles.pipes import KIND  # noqa: E402
 from puzzles.pipes.generate import Grid, puzzle_of  # noqa: E402
@@ -97,34 +93,9 @@ def shape_row(rows: int, cols: int) -> dict:
     return out
 
 
-def shapes_up_to(cells: int) -> list[tuple[int, int]]:
-    """(rows, cols) with 2 <= rows <= cols and at most ``cells`` cells (a shape
-    and its transpose have the same puzzles, turned)."""
-    return [(r, c) for r in range(2, cells + 1) for c in range(r, cells + 1) if r * c <= cells]
-
-
-def main() -> int:
-    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    ap.add_argument("--cells", type=int, default=12, help="every shape up to this many cells")
-    ap.add_argument("--shapes", help="comma-separated WxH instead, e.g. 3x3,4x3")
-    ap.add_argument("--json", action="store_true")
-    args = ap.parse_args()
-    if args.shapes:
-        shapes = [tuple(int(x) for x in s.split("x"))[::-1] for s in args.shapes.split(",")]
-    else:
-        shapes = shapes_up_to(args.cells)
-    table = Table(title="Every Pipes puzzle of a small grid (no wrapping, no crosses, depth 3)")
-    for col in ("size", "cells", "trees", "puzzles", "unique", "top level", "at top",
-                "stuck, unique", "seconds"):
-        table.add_column(col, justify="right")
-    for rows, cols in shapes:
-        row = shape_row(rows, cols)
-        if args.json:
-            print(json.dumps(row), flush=True)
-        table.add_row(*(str(row[k]) for k in ("size", "cells", "trees", "puzzles", "unique",
-                                              "top_level", "at_top", "stuck_unique", "seconds")))
-    Console().print(table)
-    return 0
+def main(argv=None) -> int:
+    return table_main("Every Pipes puzzle of a small grid (no wrapping, no crosses, depth 3)",
+                      shape_row, "trees", __doc__, argv)
 
 
 if __name__ == "__main__":
