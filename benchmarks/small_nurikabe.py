@@ -60,6 +60,20 @@ def puzzles(rows: int, cols: int):
             yield Nurikabe(rows, cols, clues)
 
 
+def tally(out: dict, r) -> None:
+    """Count a unique puzzle's result ``r`` (solved at depth 3) in a shape's row; one
+    logic leaves stuck would need a level past depth 3: it counts as 6."""
+    if r.solved:
+        level = r.grade.level
+    else:
+        out["stuck_unique"] += 1
+        level = 6
+    out["unique"] += 1
+    if level > out["top_level"]:
+        out["top_level"], out["at_top"] = level, 0
+    out["at_top"] += level == out["top_level"]
+
+
 def shape_row(rows: int, cols: int) -> dict:
     start = time.perf_counter()
     out = {"size": f"{cols}x{rows}", "cells": rows * cols, "solutions": 0, "puzzles": 0,
@@ -69,16 +83,7 @@ def shape_row(rows: int, cols: int) -> dict:
         out["puzzles"] += 1
         if search(KIND, p, limit=2, budget=60).count != 1:
             continue  # (several solutions, or none: no level)
-        r = Solver(KIND, p, depth=3).solve()
-        if r.solved:
-            level = r.grade.level
-        else:
-            out["stuck_unique"] += 1  # unique, past depth 3: the top level
-            level = 6
-        out["unique"] += 1
-        if level > out["top_level"]:
-            out["top_level"], out["at_top"] = level, 0
-        out["at_top"] += level == out["top_level"]
+        tally(out, Solver(KIND, p, depth=3).solve())
     out["seconds"] = round(time.perf_counter() - start, 2)
     return out
 

@@ -26,7 +26,7 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
-from benchmarks.small_nurikabe import table_main  # noqa: E402
+from benchmarks.small_nurikabe import table_main, tally  # noqa: E402
 from deduce.solver import Solver  # noqa: E402
 from puzzles.pipes import KIND  # noqa: E402
 from puzzles.pipes.generate import Grid, puzzle_of  # noqa: E402
@@ -79,16 +79,7 @@ def shape_row(rows: int, cols: int) -> dict:
     for found in by_shapes.values():
         if len(found) != 1:
             continue  # several trees give these shapes: several solutions
-        r = Solver(KIND, puzzle_of(grid, found[0]), depth=3).solve()
-        if r.solved:
-            level = r.grade.level
-        else:
-            out["stuck_unique"] += 1  # unique, past depth 3: the top level
-            level = 6
-        out["unique"] += 1
-        if level > out["top_level"]:
-            out["top_level"], out["at_top"] = level, 0
-        out["at_top"] += level == out["top_level"]
+        tally(out, Solver(KIND, puzzle_of(grid, found[0]), depth=3).solve())
     out["seconds"] = round(time.perf_counter() - start, 2)
     return out
 
