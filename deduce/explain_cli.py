@@ -233,11 +233,7 @@ def cmd_why(args, out: Console) -> int:
             out.print(msg, highlight=False)
         return EXIT[result.verdict] or 3
     value = result.state.value(cell)
-    total = len(result.steps)
-    msg = (f"Why is {name} {kind.words[value]}? " + (
-        f"{len(chain)} of the {total} steps {'leads' if len(chain) == 1 else 'lead'} to it:"
-        if total > 1
-        else "The walkthrough's one step decides it:"))
+    msg = _why_intro(f"{name} {kind.words[value]}", len(chain), len(result.steps))
     if args.format == "json":
         from explain.json_walkthrough import step_record
         print(json.dumps({**where, "given": False,
@@ -249,6 +245,13 @@ def cmd_why(args, out: Console) -> int:
     out.print(msg, highlight=False)
     _print_chain(out, result, chain, args.brief)
     return _no_solution_notice(result)
+
+
+def _why_intro(what: str, steps: int, total: int) -> str:
+    """'Why is r2c3 black? 4 of the 30 steps lead to it:'."""
+    return f"Why is {what}? " + (
+        f"{steps} of the {total} steps {'leads' if steps == 1 else 'lead'} to it:"
+        if total > 1 else "The walkthrough's one step decides it:")
 
 
 def _print_chain(out: Console, result, chain: list[int], brief: bool) -> None:
@@ -289,10 +292,7 @@ def _why_tile(args, out: Console, kind, puzzle) -> int:
                + (f": {result.reason}" if result.reason else "") + ")"
                + (f"; {len(chain)} of its steps decide some of its sides:" if chain else "."))
     else:
-        total = len(result.steps)
-        msg = (f"Why is {name} turned {turned}? " + (
-            f"{len(chain)} of the {total} steps {'leads' if len(chain) == 1 else 'lead'} to it:"
-            if total > 1 else "The walkthrough's one step decides it:"))
+        msg = _why_intro(f"{name} turned {turned}", len(chain), len(result.steps))
         if kind.answer is not None:
             value = kind.answer(puzzle, result.state)[r * kind.shape(puzzle)[1] + c]
     if args.format == "json":

@@ -74,6 +74,18 @@ def reachable_tiers(kind: Kind, level: int) -> str | None:
     return None
 
 
+def refuse_above_top(top_levels: dict[tuple[int, int], int], what: str, rows: int, cols: int,
+                     level: int) -> None:
+    """InputError when ``level`` is above the hardest puzzle of this grid, where
+    every puzzle of it was tried (``top_levels``: (short side, long side) -> the
+    highest level any reaches); ``what`` names a puzzle ("Nurikabe")."""
+    top = top_levels.get((min(rows, cols), max(rows, cols)))
+    if top is not None and level > top:
+        raise InputError(f"no {cols}x{rows} {what} is level {level} {LEVELS[level]}: every "
+                         f"{cols}x{rows} puzzle was tried, the hardest is level {top} "
+                         f"{LEVELS[top]}")
+
+
 @attrs.frozen
 class Generated:
     puzzle: Any

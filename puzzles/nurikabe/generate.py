@@ -27,9 +27,7 @@ from __future__ import annotations
 import random
 import time
 
-from deduce.errors import InputError
-from deduce.generate import solve_at
-from deduce.grade import LEVELS
+from deduce.generate import refuse_above_top, solve_at
 from deduce.search import search
 from deduce.solver import Result
 from deduce.state import bits
@@ -320,10 +318,7 @@ def _add_one(g: Geometry, black: int, clues: dict[int, int], undecided: int,
 def generator(rows: int, cols: int, level: int, rng: random.Random,
               deadline: float) -> tuple[Nurikabe, Result, int] | None:
     """A puzzle solvable at exactly ``level``, or None once ``deadline`` passes."""
-    top = TOP_LEVEL.get((min(rows, cols), max(rows, cols)))
-    if top is not None and level > top:
-        raise InputError(f"no {cols}x{rows} Nurikabe is level {level} {LEVELS[level]}: every "
-                         f"{cols}x{rows} puzzle was tried, the hardest is level {top} {LEVELS[top]}")
+    refuse_above_top(TOP_LEVEL, "Nurikabe", rows, cols, level)
     from puzzles.nurikabe import KIND
     tries = 0
     while time.perf_counter() < deadline:

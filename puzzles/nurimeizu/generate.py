@@ -25,9 +25,7 @@ import bisect
 import random
 import time
 
-from deduce.errors import InputError
 from deduce.generate import solve_at
-from deduce.grade import LEVELS
 from deduce.search import search
 from deduce.solver import Result
 from puzzles.nurimeizu.model import Nurimeizu
@@ -39,8 +37,6 @@ MARK_SHARE = 0.02  # circles and triangles each placed on this share of the cell
 FIX_STEPS = 2  # fix-phase changes per room before the attempt is abandoned
 HARDEN_TRIALS = {1: 40, 2: 40, 4: 30, 5: 20, 6: 20}
 SOLVE_BUDGET = 20.0
-# the levels its techniques can make (no tier-4 technique: no level 3)
-LEVELS_MADE = (1, 2, 4, 5, 6)
 
 
 def _neighbours(rows: int, cols: int, i: int) -> list[int]:
@@ -330,9 +326,6 @@ def attempt(kind, rows: int, cols: int, level: int, rng: random.Random,
 def generator(rows: int, cols: int, level: int, rng: random.Random,
               deadline: float) -> tuple[Nurimeizu, Result, int] | None:
     """A puzzle solvable at exactly ``level``, or None once ``deadline`` passes."""
-    if level not in LEVELS_MADE:
-        raise InputError(f"no Nurimeizu is level {level} {LEVELS[level]}: it has no "
-                         f"technique of that tier")
     from puzzles.nurimeizu import KIND
     tries = 0
     while time.perf_counter() < deadline:

@@ -26,8 +26,7 @@ import random
 import time
 
 from deduce.errors import InputError
-from deduce.generate import solve_at
-from deduce.grade import LEVELS
+from deduce.generate import refuse_above_top, solve_at
 from deduce.search import search
 from deduce.solver import Result
 from puzzles.pipes.model import D, DIRS, L, R, U, Pipes, rotate
@@ -36,8 +35,6 @@ ALGORITHMS = ("binary", "dfs", "kruskal", "prim", "wilson")
 FIX_STEPS = 3  # fix-phase swaps per tile before the attempt is abandoned
 HARDEN_TRIALS = {1: 30, 2: 200, 4: 100, 5: 60, 6: 60}
 SOLVE_BUDGET = 30.0
-# the levels its techniques can make (no tier-4 technique: no level 3)
-LEVELS_MADE = (1, 2, 4, 5, 6)
 # The highest level of any puzzle of a small grid, (short side, long side):
 # every puzzle of that size was tried (``benchmarks/small_pipes.py``: every
 # spanning tree without a four-way tile, the unique ones solved at depth 3),
@@ -322,14 +319,8 @@ def generator(rows: int, cols: int, level: int, rng: random.Random, deadline: fl
     """A puzzle solvable at exactly ``level``, or None once ``deadline`` passes."""
     if algorithm is not None and algorithm not in ALGORITHMS:
         raise InputError(f"--algorithm {algorithm!r}: one of {', '.join(ALGORITHMS)}")
-    if level not in LEVELS_MADE:
-        raise InputError(f"no Pipes puzzle is level {level} {LEVELS[level]}: it has no "
-                         f"technique of that tier")
-    top = TOP_LEVEL.get((min(rows, cols), max(rows, cols)))
-    if top is not None and level > top:
-        raise InputError(f"no {cols}x{rows} Pipes puzzle is level {level} {LEVELS[level]}: "
-                         f"every {cols}x{rows} puzzle was tried, the hardest is level {top} "
-                         f"{LEVELS[top]}")
+    # (a level no technique reaches, 3, is refused before: deduce.generate.reachable_tiers)
+    refuse_above_top(TOP_LEVEL, "Pipes puzzle", rows, cols, level)
     from puzzles.pipes import KIND
     grid = Grid(rows, cols)
     tries = 0

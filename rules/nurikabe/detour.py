@@ -156,11 +156,12 @@ def _rings(g) -> list[int]:
     return rings
 
 
-def _blocks(g, space: int, root: int, black: int) -> list[tuple[int, dict[int, int]]]:
+def _blocks(g, space: int, root: int, black: int) -> tuple[list[tuple[int, dict[int, int]]], int]:
     """The blocks (biconnected pieces) of the grid graph on ``space`` in the
     component of ``root`` (a black cell), each as its cells (a mask) and the
     black cells each of them stands for: itself and those in the parts of the
-    graph that reach the block only through it.
+    graph that reach the block only through it; and the cells that part the
+    black cells already (a mask: articulation cells with black on two sides).
 
     Taking one cell out of a block can only make new articulation cells inside
     that block, and which black cells they part is known from these counts.
@@ -179,6 +180,7 @@ def _blocks(g, space: int, root: int, black: int) -> list[tuple[int, dict[int, i
     counter = 2
     seen = [root]
     blocks = []
+    cuts = 0
     stack = [(root, -1, iter(nbrs[root]))]
     while stack:
         v, parent, it = stack[-1]
@@ -205,6 +207,8 @@ def _blocks(g, space: int, root: int, black: int) -> list[tuple[int, dict[int, i
                 low[u] = low[v]
             under[u] += under[v]
             if low[v] >= disc[u]:  # v's subtree down to the block's end hangs at u
+                if 0 < under[v] < total:
+                    cuts |= 1 << u
                 hung[u] += under[v]
                 weight = {u: total - under[v]}
                 mask = 1 << u
@@ -215,7 +219,7 @@ def _blocks(g, space: int, root: int, black: int) -> list[tuple[int, dict[int, i
                     if w == v:
                         break
                 blocks.append((mask, weight))
-    return blocks
+    return blocks, cuts
 
 
 class _Cuts:
@@ -228,12 +232,10 @@ class _Cuts:
     """
 
     def __init__(self, g, main: int, root: int, black: int, unknown: int):
-        self.g, self.black, self.unknown = g, black, unknown
-        self.always = 0
-        for c in _articulation_cells(g, main, root, black):
-            self.always |= 1 << c
+        self.g, self.unknown = g, unknown
+        blocks, self.always = _blocks(g, main, root, black)
         self.blocks_at: dict[int, list] = {}
-        for block in _blocks(g, main, root, black):
+        for block in blocks:
             if block[0].bit_count() > 2:  # a bridge has no cell to cut once x is gone
                 for c in bits(block[0] & unknown):
                     self.blocks_at.setdefault(c, []).append(block)
@@ -252,7 +254,7 @@ class _Cuts:
                 break
             # x stands for no black cell (it would part them), so it is never the heaviest
             top = max(weight, key=weight.__getitem__)
-            for c in _articulation_cells(self.g, left, top, self.black, weight):
+            for c in _articulation_cells(self.g, left, top, weight):
                 forced |= 1 << c
             break
         return forced & self.unknown

@@ -853,17 +853,14 @@ def wall_chokepoint(view: View):
     return steps or None
 
 
-def _articulation_cells(g, space: int, root: int, black: int | None = None,
-                        weight=None):
+def _articulation_cells(g, space: int, root: int, weight: dict[int, int] | None = None):
     """Articulation cells of the grid graph on ``space``, in the component of ``root``.
 
-    With ``black`` (``root`` one of them): only the open cells whose removal
-    leaves the black cells of the component in more than one piece, those with
-    black cells both in a piece they cut off and elsewhere (the walk counts the
-    black cells under each cell). ``weight`` (with ``black``): how many black
-    cells each cell of ``space`` stands for instead, a dict giving no cell
-    outside ``space`` any (a block's cells carry the black cells hanging off
-    them); the root then need not be black.
+    With ``weight`` (how many black cells each cell of ``space`` stands for:
+    itself, or a block's cell with the black cells hanging off it; no cell
+    outside ``space`` counts): only the cells whose removal leaves the black
+    cells in more than one piece, those with black cells both in a piece they
+    cut off and elsewhere (the walk counts the black cells under each cell).
 
     Tarjan's low-link walk, iterative; cells are visited lowest neighbour first.
     """
@@ -874,16 +871,11 @@ def _articulation_cells(g, space: int, root: int, black: int | None = None,
     disc = [0] * g.n  # 0: not visited yet
     low = [0] * g.n
     disc[root] = low[root] = 1
-    counting = black is not None
+    counting = weight is not None
     if counting:
-        dark = bin(black & space)[:1:-1].ljust(g.n, "0").encode()
         under = [0] * g.n  # black cells in the walk's subtree of each cell
-        if weight is None:
-            total = (black & space).bit_count()
-            under[root] = 1
-        else:
-            total = sum(weight.values())
-            under[root] = weight[root]
+        total = sum(weight.values())
+        under[root] = weight[root]
     counter = 2
     out = []
     root_children = 0
@@ -903,7 +895,7 @@ def _articulation_cells(g, space: int, root: int, black: int | None = None,
             if v == root:
                 root_children += 1
             if counting:
-                under[w] = dark[w] == 49 if weight is None else weight[w]
+                under[w] = weight[w]
             stack.append((w, v, iter(nbrs[w])))
             break
         else:
@@ -914,9 +906,8 @@ def _articulation_cells(g, space: int, root: int, black: int | None = None,
                     low[u] = low[v]
                 if counting:
                     under[u] += under[v]
-                    # (a black root is never an open cell to find; an open
-                    # one with black cells on two sides is)
-                    if low[v] >= disc[u] and 0 < under[v] < total and dark[u] != 49:
+                    # (the root too: with black cells on two sides it parts them)
+                    if low[v] >= disc[u] and 0 < under[v] < total:
                         out.append(u)
                 elif u != root and low[v] >= disc[u]:
                     out.append(u)
