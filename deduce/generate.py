@@ -43,6 +43,9 @@ from deduce.solver import Result, Solver
 # level -> (max_tier, hypothesis depth) of the solver that may use nothing harder
 LIMITS = {1: (2, 0), 2: (3, 0), 3: (4, 0), 4: (None, 1), 5: (None, 2), 6: (None, 3)}
 MAX_SIDE = 60
+# a search that found nothing on a grid this small (cells) may be after a level the
+# size cannot reach: the message says so
+SMALL_GRID = 30
 
 
 def solve_at(kind: Kind, puzzle: Any, level: int, budget: float | None = None) -> Result:
@@ -244,8 +247,11 @@ def run(args, out) -> int:
                 per_min = 60 * made / max(1e-9, time.perf_counter() - start)
                 progress.update(task, advance=1, rate=f"{per_min:.1f}/min")
     except OutOfTime as e:
-        print(f"deduce: {e} (made {made} of {args.count}; a larger --budget may help)",
-              file=sys.stderr)
+        hint = "a larger --budget may help"
+        if not made and rows * cols <= SMALL_GRID:
+            # (the pairs known to be out of reach were refused before any search)
+            hint += f", though a {cols}x{rows} grid may have no puzzle of this level at all"
+        print(f"deduce: {e} (made {made} of {args.count}; {hint})", file=sys.stderr)
         return 3
     finally:
         if sink is not None and sink is not sys.stdout:

@@ -124,6 +124,16 @@ def test_budget_runs_out_exit_3_with_one_line():
     assert r.returncode == 3
     lines = r.stderr.strip().splitlines()
     assert len(lines) == 1 and "within 0.5 s" in lines[0]
+    assert "larger --budget may help)" in lines[0]  # a big grid: only the budget is suspected
+
+
+def test_budget_runs_out_on_a_tiny_grid_says_the_level_may_be_out_of_reach():
+    # Nurimeizu has no table of what tiny grids reach, so the search runs until
+    # the budget; the line says the size may be the reason
+    r = run("generate", "nurimeizu", "--size", "3x2", "--level", "6", "--budget", "0.5")
+    assert r.returncode == 3
+    lines = r.stderr.strip().splitlines()
+    assert len(lines) == 1 and "a 3x2 grid may have no puzzle of this level at all" in lines[0]
 
 
 @pytest.mark.parametrize("algorithm", ["binary", "dfs", "kruskal", "prim", "wilson"])
