@@ -34,13 +34,10 @@ def _broken(view: View, whitened: int, blackened: int) -> str | None:
     white = view.white | whitened
     unknown = view.unknown & ~whitened & ~blackened
     near = g.grow(g.grow(whitened | blackened))
-    seen = 0
-    for r in view.islands + view.fragments:
-        seen |= r.mask
-    regions = [r.mask for r in view.islands + view.fragments if r.mask & near]
     starts = whitened
-    for m in regions:
-        starts |= m
+    for r in view.islands + view.fragments:
+        if r.mask & near:
+            starts |= r.mask
     done = 0
     for i in bits(starts):
         if (1 << i) & done:
@@ -122,10 +119,10 @@ def wall_pocket(view: View):
                     pockets |= comp
         if not pockets:
             continue
-        why = _broken(view, xb | pockets, 0)
+        whitened = xb | pockets
+        why = _broken(view, whitened, 0)
         if why is None:
             continue
-        whitened = xb | pockets
         merged = g.flood(whitened, view.white | whitened)
         steps.append(_step(
             view, "wall-pocket", 3, xb, BLACK,
