@@ -551,6 +551,28 @@ def test_oracle_agrees_with_janko_solutions():
         assert oracle_solutions(p, 2, 30) == [r["solution"]], r["id"]
 
 
+def test_oracle_keeps_a_players_marks():
+    # three solutions without marks; the marks leave one, or none when they
+    # shade the room of S
+    p = Nurimeizu.from_grids([[0, 1], [0, 2]], ["S.", "G."])
+    assert len(oracle_solutions(p, 5)) == 3
+    marked = Nurimeizu.from_grids([[0, 1], [0, 2]], ["S.", "G."], shaded=((1, 1), (2, 0)))
+    assert oracle_solutions(marked, 5) == [[".#", ".."]]
+    wrong = Nurimeizu.from_grids([[0, 1], [0, 2]], ["S.", "G."], shaded=((0, 1),))
+    assert oracle_solutions(wrong, 5) == []
+
+
+def test_check_verify_agrees_on_a_pzprv3_file_with_marks(tmp_path):
+    # the same puzzle with a player's answer rows: the engine and the oracle
+    # both take the marks as given
+    f = tmp_path / "marked.pzprv3"
+    f.write_text("pzprv3\nnurimaze\n2\n2\n3\n0 1\n0 2\ns .\ng .\n. #\n. +\n")
+    out = subprocess.run([sys.executable, "-m", "deduce.cli", "check", str(f), "--verify"],
+                         capture_output=True, text=True)
+    assert out.returncode == 0, out.stdout + out.stderr
+    assert "agrees: 1 solution" in out.stdout
+
+
 # ------------------------------------------------------------------ CLI and JSON
 def test_solve_json_matches_nurikabe_fields():
     def solve(*args):

@@ -18,7 +18,9 @@ How the rules are encoded:
   that tree (no loop). A tree rooted at S has one parent function, so answer
   sets correspond one to one to solutions;
 - the ``route`` is G and its ancestors;
-- circles are on the route, triangles are not.
+- circles are on the route, triangles are not;
+- a player's marks (``puzzle.shaded``, from a pzprv3 answer) are kept: a room
+  marked shaded is black, one marked unshaded is not.
 """
 from __future__ import annotations
 
@@ -32,6 +34,7 @@ __all__ = ["PROGRAM", "count", "facts", "solutions"]
 PROGRAM = r"""
 % input: cell(R,C). inroom(K,R,C). adj(R,C,R2,C2) both ways. sq(R,C): top-left of a 2x2.
 % start(R,C). goal(R,C). circle(R,C). triangle(R,C).
+% given_black(K). given_white(K): a player's marks on rooms.
 marked(R,C) :- start(R,C).
 marked(R,C) :- goal(R,C).
 marked(R,C) :- circle(R,C).
@@ -39,7 +42,8 @@ marked(R,C) :- triangle(R,C).
 markroom(K) :- inroom(K,R,C), marked(R,C).
 room(K) :- inroom(K,_,_).
 
-{ black(K) } :- room(K), not markroom(K).
+{ black(K) } :- room(K), not markroom(K), not given_white(K).
+:- given_black(K), not black(K).
 shaded(R,C) :- inroom(K,R,C), black(K).
 white(R,C) :- cell(R,C), not shaded(R,C).
 
@@ -81,6 +85,8 @@ def facts(puzzle: Nurimeizu) -> str:
     for i, m in puzzle.marks:
         r, c = divmod(i, w)
         add(f"{names[m]}({r},{c}).")
+    for room, value in puzzle.shaded:
+        add(f"given_{'black' if value else 'white'}({room}).")
     return "\n".join(out) + "\n"
 
 
