@@ -244,9 +244,22 @@ UNBOUNDED = 1 << 16  # the width of a walkthrough that does not go to a terminal
 WALKTHROUGHS = ("solve", "hint", "why", "check")  # commands that print steps or grids
 
 
+class Output(Console):
+    """rich's console, except when the reader has left (``deduce ... | head``).
+
+    rich stops the program itself then, with exit code 1 (which ``check``
+    uses for "not unique"); here the broken pipe ends the command as it does
+    for plain ``print``: quietly, with the shell's 141.
+    """
+
+    def on_broken_pipe(self) -> None:
+        self.quiet = True  # write nothing more
+        raise BrokenPipeError
+
+
 def main(argv: list[str] | None = None) -> int:
     args = parser().parse_args(argv)
-    out = Console(no_color=args.plain or None, highlight=False)  # None: NO_COLOR decides
+    out = Output(no_color=args.plain or None, highlight=False)  # None: NO_COLOR decides
     if out.color_system is None or out.no_color:
         # colour will not reach the reader (a file, a pipe, NO_COLOR): draw
         # grids with symbols, or black cells would print as blanks

@@ -221,11 +221,16 @@ def test_json_output_stays_json(tmp_path):
     assert page.exists() and str(page) in r.stderr
 
 
-def test_reader_gone_stops_quietly():
+@pytest.mark.parametrize("args", [
+    ("check", "--format", "json"),
+    ("check",),  # text goes through rich, which has its own broken-pipe exit (1: "not unique")
+    ("solve",),
+    ("grade",),
+])
+def test_reader_gone_stops_quietly(args):
     """``deduce ... | head``: the reader closes the pipe; no traceback, exit 141."""
-    p = subprocess.Popen([sys.executable, "-m", "deduce.cli", "check", str(EXAMPLE),
-                          "--format", "json"], cwd=ROOT, stdout=subprocess.PIPE,
-                         stderr=subprocess.PIPE)
+    p = subprocess.Popen([sys.executable, "-m", "deduce.cli", args[0], str(EXAMPLE), *args[1:]],
+                         cwd=ROOT, stdout=subprocess.PIPE, stderr=subprocess.PIPE)
     p.stdout.close()  # before the command writes anything
     err = p.stderr.read().decode()
     assert p.wait(timeout=60) == 141, err
