@@ -5,7 +5,8 @@
   depth <= H did not finish (how far it got is shown); ``unique, logic ran out of budget at
   depth d`` when the budget ended before logic showed which;
 - ``multiple solutions`` — two solutions and the cells where they differ;
-- ``no solution`` — with the rule that breaks;
+- ``no solution`` — with the rule that breaks (an example dead end of the search when
+  only the search finds none);
 - ``unknown (budget exhausted)``.
 
 Exit codes: 0 unique, 1 not unique or no solution, 2 bad input, 3 unknown.
@@ -87,9 +88,8 @@ def check(kind: Kind, puzzle: Any, human_depth: int = 2, budget: float = 60.0) -
         return Check("unknown", f"unknown (budget exhausted); {where}", stalled=logic.state,
                      seconds=_since(start), **reached)
     if found.count == 0:
-        reason = found.first_contradiction or "every way to finish breaks a rule"
-        return Check("none", f"no solution: every way to finish breaks a rule ({reason})",
-                     reason=reason, stalled=logic.state, seconds=_since(start),
+        reason = _dead_end(kind, puzzle, found)
+        return Check("none", f"no solution: {reason}", reason=reason, stalled=logic.state, seconds=_since(start),
                      **reached)
     if found.count >= 2:
         a, b = found.solutions[:2]
@@ -119,6 +119,34 @@ def check(kind: Kind, puzzle: Any, human_depth: int = 2, budget: float = 60.0) -
 
 
 FLOOR = 0.01  # seconds: the least a step of check is given (0 would mean no budget)
+
+
+def _dead_end(kind: Kind, puzzle: Any, found) -> str:
+    """Why a search that found no solution found none, in words that hold.
+
+    No one rule breaks in every way to finish, so the first dead end the
+    search met is given as an example, with the values it assumed to get
+    there (the techniques derive the broken rule from the position plus those).
+    """
+    what = found.first_contradiction
+    if not what:
+        return "every way to finish breaks a rule"
+    if not found.first_dead_end:  # (the position itself breaks it)
+        return what
+    path = found.first_dead_end
+    shown = path if len(path) <= SHOWN + 1 else path[:SHOWN]
+    said = [f"{kind.cell_name(puzzle, i)} {kind.words[v]}" for i, v in shown]
+    if len(path) > len(shown):
+        said.append(f"{len(path) - len(shown)} more assumed")
+    return (f"every way to finish from where logic stopped breaks a rule; for example, "
+            f"with {_listed(said)}: {what[0].lower() + what[1:]}")
+
+
+SHOWN = 4  # assumed values named in a "no solution" example
+
+
+def _listed(parts: list[str]) -> str:
+    return parts[0] if len(parts) == 1 else ", ".join(parts[:-1]) + " and " + parts[-1]
 
 
 def _count(kind: Kind, n: int) -> str:

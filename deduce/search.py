@@ -54,6 +54,9 @@ class SearchResult:
     nodes: int
     seconds: float
     first_contradiction: str = ""  # what broke in the first dead branch (for "no solution")
+    # the values the search assumed on the way to that branch, (unknown, value) from
+    # the top: empty when the position itself breaks a rule
+    first_dead_end: tuple[tuple[int, int], ...] = ()
 
     @property
     def count(self) -> int | None:
@@ -80,13 +83,15 @@ def search(kind: Kind, puzzle: Any, state: State | None = None, *, limit: int = 
     found: list[State] = []
     nodes = 0
     first_contradiction = ""
-    # each entry: a position and what changed in it since its parent's fixpoint
-    # (None: everything), so a child's techniques start from the branching cell
-    stack: list[tuple[State, int | None]] = [(state, None)]
+    first_dead_end: tuple[tuple[int, int], ...] = ()
+    # each entry: a position, what changed in it since its parent's fixpoint
+    # (None: everything), so a child's techniques start from the branching cell,
+    # and the values assumed on the way to it
+    stack: list[tuple[State, int | None, tuple[tuple[int, int], ...]]] = [(state, None, ())]
     conflicts = Conflicts(kind, puzzle, state.n)
     try:
         while stack and len(found) < limit:
-            node, changed = stack.pop()
+            node, changed, path = stack.pop()
             nodes += 1
             if max_nodes is not None and nodes > max_nodes:
                 raise BudgetExceeded()
@@ -94,7 +99,8 @@ def search(kind: Kind, puzzle: Any, state: State | None = None, *, limit: int = 
             try:
                 solver.propagate(node, SEARCH_PROBE_DEPTH, [], changed=changed)
             except Contradiction as c:
-                first_contradiction = first_contradiction or c.text
+                if not first_contradiction:
+                    first_contradiction, first_dead_end = c.text, path
                 conflicts.dead_end(c.premises, changed)
                 continue
             if node.solved:
@@ -106,12 +112,12 @@ def search(kind: Kind, puzzle: Any, state: State | None = None, *, limit: int = 
             for value in (1, 0):  # pushed so that 0 is explored first
                 child = node.copy()
                 child.assign(cell, value)
-                stack.append((child, 1 << cell))
+                stack.append((child, 1 << cell, path + ((cell, value),)))
         complete = True
     except BudgetExceeded:
         complete = False
     return SearchResult(tuple(found), complete or len(found) >= limit, nodes,
-                        time.perf_counter() - start, first_contradiction)
+                        time.perf_counter() - start, first_contradiction, first_dead_end)
 
 
 class Conflicts:

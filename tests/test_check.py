@@ -11,6 +11,7 @@ import pytest
 
 from benchmarks.random_puzzles import random_puzzle
 from deduce.check import check, verify
+from deduce.errors import Contradiction
 from deduce.search import search
 from deduce.solver import Solver
 from puzzles.nurikabe import KIND, rows_state
@@ -55,6 +56,32 @@ def test_no_solution_names_the_rule(tmp_path):
     r = run("check", f)
     assert r.returncode == 1
     assert r.stdout.startswith("no solution")
+
+
+NONE_BY_SEARCH = ". . . . . .\n. . . . . .\n. . . . . 6\n. 6 . . . .\n. . . . . .\n. . . . . .\n. 2 . . . .\n"
+
+
+def test_no_solution_found_by_search_gives_its_dead_end_as_an_example():
+    # logic at depth 0 stalls; the search finds no solution. No single rule
+    # breaks in every way to finish, so the verdict names the first dead end
+    # with the values assumed to reach it, and that example must hold
+    p = parse_text(NONE_BY_SEARCH)
+    assert solutions(p, 2) == []
+    c = check(KIND, p, human_depth=0)
+    assert c.verdict == "none"
+    assert c.reason.startswith("every way to finish from where logic stopped breaks a rule; "
+                               "for example, with ")
+    found = search(KIND, p, c.stalled)
+    assert found.count == 0 and found.first_dead_end
+    assumed = ", ".join(f"{KIND.cell_name(p, i)} {KIND.words[v]}" for i, v in found.first_dead_end)
+    assert assumed.rsplit(", ", 1)[0] in c.reason
+    branch = c.stalled.copy()
+    for i, v in found.first_dead_end:
+        branch.assign(i, v)
+    with pytest.raises(Contradiction) as broke:
+        Solver(KIND, p, depth=0, max_tier=3).propagate(branch, 0, [])
+    assert broke.value.text == found.first_contradiction
+    assert c.reason.endswith(found.first_contradiction[0].lower() + found.first_contradiction[1:])
 
 
 def test_budget_exhausted_is_unknown_exit_3():
