@@ -662,6 +662,15 @@ def test_why_and_render_step_say_when_the_puzzle_has_no_solution(tmp_path, capsy
     assert capsys.readouterr().err == ""
 
 
+
+def test_why_on_a_cell_logic_leaves_open_says_stuck_exit_3(capsys):
+    # r1c6 stays unknown when the tough example is solved without hypotheses
+    tough = str(EXAMPLES / "nurikabe-10x10-tough.txt")
+    assert main(["why", tough, "1,6", "--depth", "0", "--plain"]) == 3
+    assert "does not decide r1c6 (stuck" in capsys.readouterr().out
+    assert main(["why", tough, "1,6", "--plain"]) == 0  # with hypotheses it does
+
+
 # ----------------------------------------------------------------------------- JSON schema
 @pytest.fixture(scope="module")
 def validator():
