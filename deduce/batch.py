@@ -716,7 +716,8 @@ def add_parser(sub, common) -> None:
                    help="solver seconds per puzzle before it is stuck (default 10; 0 = none)")
     b.add_argument("--timeout", type=positive_seconds, default=None, metavar="SECONDS",
                    help="hard seconds per puzzle, after which its worker is stopped "
-                        "(default 2*budget+20, plus the oracle timeout)")
+                        "(default 2*budget+20, plus the oracle timeout and the --check budget; "
+                        "none without a budget)")
     b.add_argument("--out", type=file_name, metavar="RESULTS.jsonl",
                    help="write one JSON line per puzzle as it finishes")
     b.add_argument("--csv", type=file_name, metavar="RESULTS.csv", help="also write the results as CSV")
