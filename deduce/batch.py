@@ -648,57 +648,78 @@ def run(args, console: Console) -> int:
         speed = done / max(1e-9, time.perf_counter() - run_start)
         progress.update(bar, advance=1, solved=solved_now, rate=f"{speed:.2f}/s")
 
+    # the first SIGINT stops the run; later ones (``timeout -s INT`` signals the
+    # process and then its group, an impatient second Ctrl-C) must not cut short
+    # the CSV and the summary of what finished, which take a moment
+    interrupts = 0
+
+    def on_interrupt(signum, frame) -> None:
+        nonlocal interrupts
+        interrupts += 1
+        if interrupts == 1:
+            raise KeyboardInterrupt
+
     try:
-        with progress:
-            bar = progress.add_task("rating", total=len(entries), completed=len(resumed),
-                                    solved=solved_now, rate="")
-            for result in immediate:
-                record(result)
-            for index, result in stream:
-                if not result.get("id"):
-                    result["id"] = ids[index]
-                _locate(result, args.collection, at_line[index])
-                record(result)
-    except KeyboardInterrupt:
-        interrupted = True
-    finally:
-        if pool is not None:
-            pool.close()
-        if sink is not None:
-            try:
-                sink.close()
-            except OSError:
-                pass  # (what failed to be written was said above)
-
-    results.sort(key=lambda r: order.get(r.get("id"), len(order)))
-    csv_failed = False
-    if args.csv:
+        previous = signal.signal(signal.SIGINT, on_interrupt)
+    except ValueError:  # (not the main thread: leave Ctrl-C alone)
+        previous = None
+    try:
         try:
-            with open(args.csv, "w", newline="", encoding="utf-8") as f:
-                writer = csv.DictWriter(f, fieldnames=FIELDS)
-                writer.writeheader()
-                writer.writerows(_csv_row(r) for r in results)
-        except OSError as e:
-            print(f"deduce: error: {args.csv}: cannot write: {e.strerror or e}", file=sys.stderr)
-            csv_failed = True
+            with progress:
+                bar = progress.add_task("rating", total=len(entries), completed=len(resumed),
+                                        solved=solved_now, rate="")
+                for result in immediate:
+                    record(result)
+                for index, result in stream:
+                    if not result.get("id"):
+                        result["id"] = ids[index]
+                    _locate(result, args.collection, at_line[index])
+                    record(result)
+        except KeyboardInterrupt:
+            interrupted = True
+        finally:
+            if pool is not None:
+                pool.close()
+            if sink is not None:
+                try:
+                    sink.close()
+                except OSError:
+                    pass  # (what failed to be written was said above)
 
-    summary = summarize(results, time.perf_counter() - start)
-    summary["resumed"] = len(resumed)
-    if interrupted:
-        summary["interrupted"] = True
-    if args.format == "json":
-        print(json.dumps(summary))
-    else:
-        title = f"deduce batch {args.collection}"
-        if resumed:
-            title += f" ({len(resumed)} results resumed from {out_path})"
+        results.sort(key=lambda r: order.get(r.get("id"), len(order)))
+        csv_failed = False
+        if args.csv:
+            try:
+                with open(args.csv, "w", newline="", encoding="utf-8") as f:
+                    writer = csv.DictWriter(f, fieldnames=FIELDS)
+                    writer.writeheader()
+                    writer.writerows(_csv_row(r) for r in results)
+            except OSError as e:
+                print(f"deduce: error: {args.csv}: cannot write: {e.strerror or e}", file=sys.stderr)
+                csv_failed = True
+
+        summary = summarize(results, time.perf_counter() - start)
+        summary["resumed"] = len(resumed)
         if interrupted:
-            title += f" - INTERRUPTED after {len(results)} of {len(entries)}"
-        console.print(summary_table(summary, title))
-    if interrupted:
-        print("deduce: interrupted", file=sys.stderr)
-        return 130
-    return 2 if csv_failed else exit_code(summary)
+            summary["interrupted"] = True
+        if args.format == "json":
+            print(json.dumps(summary))
+        else:
+            title = f"deduce batch {args.collection}"
+            if resumed:
+                title += f" ({len(resumed)} results resumed from {out_path})"
+            if interrupted:
+                title += f" - INTERRUPTED after {len(results)} of {len(entries)}"
+            console.print(summary_table(summary, title))
+        if interrupted:
+            print("deduce: interrupted", file=sys.stderr)
+            return 130
+        return 2 if csv_failed else exit_code(summary)
+    finally:
+        # after an interrupt the command is ending: later ones stay swallowed
+        # (one landing after run() returned would kill it with a signal, not 130)
+        if previous is not None and not interrupts:
+            signal.signal(signal.SIGINT, previous)
 
 
 def add_parser(sub, common) -> None:

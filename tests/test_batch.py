@@ -396,3 +396,40 @@ def test_rate_marks_against_the_records_own_solution(small):
     rows[r_][c] = "#"  # a right mark is fine
     record["grid"] = [" ".join(row) for row in rows]
     assert rate("nurikabe", record, 3, 10)["verdict"] == "solved"
+
+
+@pytest.mark.parametrize("jobs", ["1", "2"])
+def test_a_second_ctrl_c_still_gets_the_summary_and_the_csv(tmp_path, jobs):
+    # ``timeout -s INT`` signals the process and then its group: two SIGINTs a
+    # millisecond apart. The first stops the run; the second must not cut short
+    # the CSV and the summary of what finished.
+    import os
+    import signal
+    import time
+    records = janko_records()
+    quick = [records[f"janko-{k:04d}"] for k in (1, 2)]
+    slow = [records[f"janko-{k}"] for k in ("0962", "0940", "0950", "0975")]
+    collection = tmp_path / "c.jsonl"
+    collection.write_text("".join(json.dumps(r) + "\n" for r in quick + slow))
+    out, table = tmp_path / "r.jsonl", tmp_path / "r.csv"
+    p = subprocess.Popen([sys.executable, "-m", "deduce.cli", "batch", str(collection), "--jobs", jobs,
+                          "--out", str(out), "--csv", str(table), "--budget", "60", "--plain",
+                          "--format", "json"], stdout=subprocess.PIPE, stderr=subprocess.PIPE,
+                         text=True)
+    give_up = time.monotonic() + 60
+    while time.monotonic() < give_up and (not out.exists() or len(out.read_text().splitlines()) < 2):
+        time.sleep(0.05)
+    os.kill(p.pid, signal.SIGINT)
+    time.sleep(0.001)
+    os.kill(p.pid, signal.SIGINT)
+    stdout, stderr = p.communicate(timeout=60)
+    # (130, or killed by the second SIGINT as the interpreter shuts down, which
+    # the shell also shows as 130)
+    assert p.returncode in (130, -signal.SIGINT), stderr
+    assert "Traceback" not in stderr and "deduce: interrupted" in stderr
+    summary = json.loads(stdout)
+    assert summary["interrupted"] is True
+    lines = [json.loads(line) for line in out.read_text().splitlines()]
+    assert 2 <= len(lines) < 6 and summary["puzzles"] == len(lines)
+    with table.open(newline="") as f:
+        assert [row["id"] for row in csv.DictReader(f)] == [r["id"] for r in lines]
