@@ -111,8 +111,8 @@ def rate(kind_name: str, record: dict, depth: int = 3, budget: float = 10.0,
         clash = _differ(start, solution)
         if clash:
             i = (clash & -clash).bit_length() - 1
-            return {**out, "verdict": "error", "reason": (
-                f"the solution makes {kind.cell_name(puzzle, i)} "
+            return {**out, "verdict": "error", "reason": (  # (_locate names the line)
+                f"<record>: the solution makes {kind.cell_name(puzzle, i)} "
                 f"{kind.words[solution.value(i)]}, given {kind.words[start.value(i)]}")}
     try:
         result = Solver(kind, puzzle, depth=depth, budget=budget or None).solve()
@@ -516,11 +516,11 @@ def _csv_row(r: dict) -> dict:
     return {k: ("" if r.get(k) is None else r.get(k)) for k in FIELDS}
 
 
-_IN_RECORD = re.compile(r"<record>:\d+(?::\d+)?: ")
+_IN_RECORD = re.compile(r"<record>(?::\d+(?::\d+)?)?: ")
 
 
 def _locate(result: dict, collection: str, line: int) -> None:
-    """A record's reader names the place as ``<record>:1:C`` (the worker sees
+    """A record's reader names the place as ``<record>:1:C`` or ``<record>`` (the worker sees
     the record, not the file): name the collection's line instead. (The column
     is left out: it counts in the record as the reader re-wrote it.)"""
     if result.get("verdict") == "error":

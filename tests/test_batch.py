@@ -392,7 +392,9 @@ def test_rate_marks_against_the_records_own_solution(small):
     record["grid"] = [" ".join(row) for row in rows]
     r = rate("nurikabe", record, 3, 10)
     assert r["verdict"] == "error"
-    assert r["reason"] == f"the solution makes r{r_ + 1}c{c + 1} black, given white"
+    assert r["reason"] == f"<record>: the solution makes r{r_ + 1}c{c + 1} black, given white"
+    batch._locate(r, "c.jsonl", 7)  # (as run() does: the collection's line, not the placeholder)
+    assert r["reason"] == f"c.jsonl:7: the solution makes r{r_ + 1}c{c + 1} black, given white"
     rows[r_][c] = "#"  # a right mark is fine
     record["grid"] = [" ".join(row) for row in rows]
     assert rate("nurikabe", record, 3, 10)["verdict"] == "solved"

@@ -472,10 +472,11 @@ def test_marks_that_break_the_solution_load_for_hint_to_report():
     (["##", "#."], "the solution makes the clue at r1c1 black"),
 ])
 def test_a_solution_that_breaks_the_givens_is_refused(solution, says):
-    with pytest.raises(InputError, match=says):
+    # named where it is written: the record's "solution" key, the janko file's cell
+    with pytest.raises(InputError, match=f"^<record>:1:37: {says}$"):
         from_record({"id": "x", "grid": ["1 .", ". #"], "solution": solution})
     rows = "\n".join(s.replace("#", "x").replace(".", "-") for s in solution)
-    with pytest.raises(InputError, match=says):
+    with pytest.raises(InputError, match=f":7:1: {says}$"):
         parse_janko(f"[setup]\nsize 2\n[problem]\n1 -\n- #\n[solution]\n{rows}\n[end]")
 
 

@@ -171,8 +171,12 @@ def _not_too_big(rows: int, cols: int, source: str) -> None:
                      f"{MAX_CELLS} (100x100) can be solved")
 
 
-def _puzzle(grid: list[_Row], source: str, **fields) -> Nurikabe:
-    """The puzzle of a tokenized grid (rows of equal width), checking clue sizes."""
+def _puzzle(grid: list[_Row], source: str, solution_at: Callable[[int], tuple[int, int]] | None = None,
+            **fields) -> Nurikabe:
+    """The puzzle of a tokenized grid (rows of equal width), checking clue sizes.
+
+    ``solution_at``: where the written solution has cell i, as (line, column),
+    for an error about it."""
     rows, cols = len(grid), len(grid[0].cells)
     _not_too_big(rows, cols, source)
     size = rows * cols
@@ -200,7 +204,8 @@ def _puzzle(grid: list[_Row], source: str, **fields) -> Nurikabe:
         # (black and white marks are a player's: ``hint`` checks them against it)
         for i, _ in clues:
             if p.solution[i // cols][i % cols] == "#":
-                raise _error(source, f"the solution makes the clue at {p.cell_name(i)} black")
+                raise _error(source, f"the solution makes the clue at {p.cell_name(i)} black",
+                             *(solution_at(i) if solution_at else (None,)))
     return p
 
 
@@ -299,6 +304,9 @@ def parse_janko(text: str, source: str = "<text>") -> Nurikabe:
         if len(sol) != len(grid):
             raise _error(source, f"[solution] has {len(sol)} rows, [problem] has {len(grid)}", sol_line)
         solution = tuple("".join(row.cells) for row in sol)
+        return _puzzle(grid, source, solution=solution,
+                       solution_at=lambda i: (sol[i // len(grid[0].cells)].line,
+                                              sol[i // len(grid[0].cells)].col(i % len(grid[0].cells))))
     return _puzzle(grid, source, solution=solution)
 
 
@@ -544,7 +552,8 @@ def _record(line: int, raw: str, record: dict, source: str) -> Nurikabe:
                            for r in solution)):
             raise fail(f"'solution' must be {height} strings of {width} '#' or '.'", "solution")
         solution = tuple(solution)
-    return _puzzle(cells, source, id=rid, solution=solution)
+    return _puzzle(cells, source, id=rid, solution=solution,
+                   solution_at=lambda i: (line, at("solution")))
 
 
 # --------------------------------------------------------------------------- dispatch
