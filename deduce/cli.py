@@ -258,7 +258,11 @@ class Output(Console):
 
 
 def main(argv: list[str] | None = None) -> int:
-    args = parser().parse_args(argv)
+    try:
+        args = parser().parse_args(argv)  # (imports every command's module)
+    except KeyboardInterrupt:
+        print("deduce: interrupted", file=sys.stderr)
+        return 130
     out = Output(no_color=args.plain or None, highlight=False)  # None: NO_COLOR decides
     if out.color_system is None or out.no_color:
         # colour will not reach the reader (a file, a pipe, NO_COLOR): draw
