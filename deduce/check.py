@@ -25,6 +25,7 @@ from deduce.kind import Kind
 from deduce.search import search
 from deduce.solver import OUT_OF_BUDGET, Solver
 from deduce.state import State, bits
+from deduce.wording import listed
 
 DEEPEST = 3  # deepest hypothesis nesting tried to name the depth a unique puzzle needs
 
@@ -89,8 +90,8 @@ def check(kind: Kind, puzzle: Any, human_depth: int = 2, budget: float = 60.0) -
                      seconds=_since(start), **reached)
     if found.count == 0:
         reason = _dead_end(kind, puzzle, found)
-        return Check("none", f"no solution: {reason}", reason=reason, stalled=logic.state, seconds=_since(start),
-                     **reached)
+        return Check("none", f"no solution: {reason}", reason=reason, stalled=logic.state,
+                     seconds=_since(start), **reached)
     if found.count >= 2:
         a, b = found.solutions[:2]
         diff = (a.ones ^ b.ones) | (a.zeros ^ b.zeros)
@@ -139,14 +140,10 @@ def _dead_end(kind: Kind, puzzle: Any, found) -> str:
     if len(path) > len(shown):
         said.append(f"{len(path) - len(shown)} more assumed")
     return (f"every way to finish from where logic stopped breaks a rule; for example, "
-            f"with {_listed(said)}: {what[0].lower() + what[1:]}")
+            f"with {listed(said)}: {what[0].lower() + what[1:]}")
 
 
 SHOWN = 4  # assumed values named in a "no solution" example
-
-
-def _listed(parts: list[str]) -> str:
-    return parts[0] if len(parts) == 1 else ", ".join(parts[:-1]) + " and " + parts[-1]
 
 
 def _count(kind: Kind, n: int) -> str:

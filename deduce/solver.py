@@ -27,6 +27,7 @@ from deduce.grade import HYPOTHESIS_TIER, Grade, grade
 from deduce.kind import Kind
 from deduce.state import State, bits
 from deduce.step import Step
+from deduce.wording import listed
 
 # Inside a hypothesis, nested hypotheses only try this many candidates, chosen
 # near what the outer assumption changed: a person's nested guess stays local,
@@ -357,8 +358,7 @@ class Solver:
         for mask, v in ((ones, 1), (zeros, 0)):
             if mask:
                 cells = [kind.cell_name(puzzle, i) for i in bits(mask)]
-                listed = ", ".join(cells[:-1]) + " and " + cells[-1] if len(cells) > 1 else cells[0]
-                parts.append(f"{listed} {'is' if len(cells) == 1 else 'are'} {kind.words[v]}")
+                parts.append(f"{listed(cells)} {'is' if len(cells) == 1 else 'are'} {kind.words[v]}")
         tier = HYPOTHESIS_TIER + depth - 1
         proof = tuple(
             Step("assume", tier, ((cell, v),), (cell,), f"Suppose {name} is {kind.words[v]}.",

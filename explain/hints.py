@@ -20,6 +20,7 @@ from deduce.kind import Kind
 from deduce.solver import Solver
 from deduce.state import State
 from deduce.step import Step
+from deduce.wording import listed
 
 from explain.runs import technique_name, technique_summary
 
@@ -79,15 +80,8 @@ def find_mistakes(kind: Kind, puzzle: Any, state: State, solution: State) -> lis
 
 
 # -- where to look ----------------------------------------------------------------
-def _listed(names: list[str], limit: int = 3) -> str:
-    """'a', 'a and b', 'a, b and c', 'a, b, c and 2 more'."""
-    if len(names) > limit:
-        return ", ".join(names[:limit]) + f" and {len(names) - limit} more"
-    return names[0] if len(names) == 1 else ", ".join(names[:-1]) + " and " + names[-1]
-
-
 def _names(kind: Kind, puzzle: Any, cells, limit: int = 3) -> str:
-    return _listed([kind.cell_name(puzzle, i) for i in cells], limit)
+    return listed([kind.cell_name(puzzle, i) for i in cells], limit)
 
 
 def _tiles(kind: Kind, puzzle: Any, tiles) -> str:
@@ -95,7 +89,7 @@ def _tiles(kind: Kind, puzzle: Any, tiles) -> str:
     each given as the unknown at its coordinates (``Kind.tile_regions``)."""
     at = sorted({tuple(kind.coords(puzzle, i)) for i in tiles})
     names = [f"r{r + 1}c{c + 1}" for r, c in at]
-    return f"the tile{'s' if len(names) > 1 else ''} at {_listed(names)}"
+    return f"the tile{'s' if len(names) > 1 else ''} at {listed(names, 3)}"
 
 
 def _part_of_grid(kind: Kind, puzzle: Any, cells) -> str:

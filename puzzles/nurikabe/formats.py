@@ -204,8 +204,8 @@ def _puzzle(grid: list[_Row], source: str, solution_at: Callable[[int], tuple[in
         # (black and white marks are a player's: ``hint`` checks them against it)
         for i, _ in clues:
             if p.solution[i // cols][i % cols] == "#":
-                raise _error(source, f"the solution makes the clue at {p.cell_name(i)} black",
-                             *(solution_at(i) if solution_at else (None,)))
+                line, col = solution_at(i) if solution_at else (None, 1)
+                raise _error(source, f"the solution makes the clue at {p.cell_name(i)} black", line, col)
     return p
 
 
@@ -296,7 +296,6 @@ def parse_janko(text: str, source: str = "<text>") -> Nurikabe:
         raise _error(source, f"[problem] has {len(grid)} rows, expected {height} ({height_why})",
                      header_line)
 
-    solution = None
     if "solution" in sections and sections["solution"][1]:
         sol_line, sol_rows = sections["solution"]
         sol = _read_grid(_plain_rows(sol_rows), source, _solution_token,
@@ -304,10 +303,10 @@ def parse_janko(text: str, source: str = "<text>") -> Nurikabe:
         if len(sol) != len(grid):
             raise _error(source, f"[solution] has {len(sol)} rows, [problem] has {len(grid)}", sol_line)
         solution = tuple("".join(row.cells) for row in sol)
+        cols = len(grid[0].cells)
         return _puzzle(grid, source, solution=solution,
-                       solution_at=lambda i: (sol[i // len(grid[0].cells)].line,
-                                              sol[i // len(grid[0].cells)].col(i % len(grid[0].cells))))
-    return _puzzle(grid, source, solution=solution)
+                       solution_at=lambda i: (sol[i // cols].line, sol[i // cols].col(i % cols)))
+    return _puzzle(grid, source)
 
 
 def _declared(setup: dict[str, tuple[int, int, int]], key: str) -> tuple[int | None, str]:

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from deduce.kind import Kind
 from deduce.state import State
+from deduce.wording import listed
 
 from puzzles.pipes.model import Pipes, answer, state_rows, violations
 
@@ -63,10 +64,9 @@ def _tile(puzzle: Pipes, r: int, c: int, state: State) -> tuple[list[int], str, 
     if any(state.value(e) is None for _, e in sides):
         return [e for _, e in sides], name, None
     from rules.pipes import View
-    from rules.pipes.techniques import _and
     view = View(puzzle, state)  # (names the side too where one tile is on two sides)
     toward = [view.toward(t, d) for d, e in sides if state.value(e)]
-    return [e for _, e in sides], name, f"to open toward {_and(toward)}" if toward else "to open nowhere"
+    return [e for _, e in sides], name, f"to open toward {listed(toward)}" if toward else "to open nowhere"
 
 
 def _cells(puzzle: Pipes, e: int) -> list[tuple[int, int]]:

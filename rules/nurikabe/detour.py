@@ -10,9 +10,10 @@ is black. Both techniques ask what that does to the white regions and the
 from __future__ import annotations
 
 from deduce.state import bits
+from deduce.wording import listed
 
 from rules.nurikabe.techniques import BLACK, TECHNIQUES, WHITE, _articulation_cells, _plural, _step
-from rules.nurikabe.view import View, names_and
+from rules.nurikabe.view import View
 
 
 def _first(mask: int) -> int:
@@ -47,7 +48,7 @@ def _broken(view: View, whitened: int, blackened: int) -> str | None:
         clues = comp & view.clue_mask
         libs = g.border(comp) & unknown
         if clues & (clues - 1):
-            return (f"{names_and([view.puzzle.clue_name(c) for c in bits(clues)])} would be "
+            return (f"{listed([view.puzzle.clue_name(c) for c in bits(clues)])} would be "
                     "joined in one white region")
         size = comp.bit_count()
         if clues:

@@ -14,8 +14,9 @@ from deduce.errors import Contradiction
 from deduce.state import bits
 from deduce.step import Step
 from deduce.technique import Registry
+from deduce.wording import listed
 
-from rules.nurikabe.view import Region, View, names_and
+from rules.nurikabe.view import Region, View
 
 TECHNIQUES = Registry()
 BLACK, WHITE = 1, 0
@@ -579,7 +580,7 @@ def _islands_could(view: View, islands: list[Region], what: str, alone: str,
     r1c1 and the 4 at r5c5 could reach it, but none of them without r2c2"."""
     if len(islands) == 1:
         return f"only {view.region_name(islands[0])} could {what}, {alone}"
-    return f"{names_and([view.region_name(r) for r in islands])} could {what}, {together}"
+    return f"{listed([view.region_name(r) for r in islands])} could {what}, {together}"
 
 
 @TECHNIQUES.register("fragment-reach", tier=3, name="Fragment out of reach")
@@ -758,7 +759,7 @@ def _lost_target(view: View, island: Region, i: int, grown: int, role: str, targ
     put ``target`` out of the reach of all its ``reachers``."""
     g = view.g
     who = view.region_name(island)
-    only = names_and([view.region_name(r) for r in reachers])
+    only = listed([view.region_name(r) for r in reachers])
     if role == "fragment":
         duty = (f"Only {only} can reach the white "
                 f"{_plural(target, 'cell', 'cells')} at {g.names(target, 4)}")
@@ -769,7 +770,7 @@ def _lost_target(view: View, island: Region, i: int, grown: int, role: str, targ
     if reachers == [island]:
         then = f"it could no longer reach {them} within its size"
     elif island in reachers:
-        others = names_and([view.region_name(r) for r in reachers if r is not island])
+        others = listed([view.region_name(r) for r in reachers if r is not island])
         then = (f"no island could reach {them}: not it within its size, nor {others} "
                 "without touching it")
     else:
@@ -941,7 +942,7 @@ def battleground(view: View):
     reaches = view.reaches
     g = view.g
     by_clue = {r.clue: r for r in view.islands}
-    listed = [r.clue for r in view.islands if not r.complete and r.need is not None
+    unfinished = [r.clue for r in view.islands if not r.complete and r.need is not None
               and r.remaining <= _shape_limits(view)[1]]
     near: dict[int, list[int]] = {}
 
@@ -949,7 +950,7 @@ def battleground(view: View):
         got = near.get(c)
         if got is None:
             around = g.grow(reaches[c])
-            got = near[c] = [d for d in listed if d != c and around & reaches[d]
+            got = near[c] = [d for d in unfinished if d != c and around & reaches[d]
                              and _shapes_of(view, by_clue[d]) is not None]
         return got
 

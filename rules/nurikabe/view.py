@@ -13,6 +13,7 @@ from typing import TYPE_CHECKING
 
 from deduce.errors import Contradiction
 from deduce.state import State, bits
+from deduce.wording import listed
 
 from rules.nurikabe.geometry import Geometry
 
@@ -22,11 +23,6 @@ if TYPE_CHECKING:  # the model imports these rules to build its kind
 INFINITE = 1 << 30
 RECENT_POSITIONS = 12  # white components of recent views, reused by later ones
 _RECENT: list[tuple] = []  # (geometry, white cells, their components)
-
-
-def names_and(names: list[str]) -> str:
-    """"a", "a and b", "a, b and c"."""
-    return names[0] if len(names) == 1 else ", ".join(names[:-1]) + " and " + names[-1]
 
 
 class Region:
@@ -129,7 +125,7 @@ class View:
                 if clues & (clues - 1):
                     raise Contradiction(
                         "joined-clues",
-                        f"{names_and([self.puzzle.clue_name(i) for i in bits(clues)])} "
+                        f"{listed([self.puzzle.clue_name(i) for i in bits(clues)])} "
                         "are joined in one white region",
                         tuple(bits(comp)))
                 cell = clues.bit_length() - 1

@@ -16,6 +16,7 @@ from deduce.errors import Contradiction
 from deduce.state import bits
 from deduce.step import Step
 from deduce.technique import Registry
+from deduce.wording import listed
 
 from rules.nurimeizu.view import View, _edges, indices
 
@@ -233,10 +234,9 @@ def icons(view: View):
     for k in bits(lay.mark_rooms & view.unknown_rooms):
         marks = lay.marked & lay.room_masks[k]
         names = [_mark_name(view, i) for i in bits(marks)]
-        listed = names[0] if len(names) == 1 else ", ".join(names[:-1]) + " and " + names[-1]
-        text = (f"{_cap(view.room_name(k))} holds {listed}, so it is white."
+        text = (f"{_cap(view.room_name(k))} holds {listed(names)}, so it is white."
                 if p.room_cells[k][0] != _lowest(marks) or len(names) > 1 or len(p.room_cells[k]) > 1
-                else f"{_cap(listed)} is white.")
+                else f"{_cap(listed(names))} is white.")
         steps.append(_step("icons", 1, 1 << k, WHITE, 1 << k, text))
     return steps or None
 

@@ -13,6 +13,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from deduce.state import State, bits
+from deduce.wording import listed
 
 from rules.nurikabe.geometry import Geometry
 
@@ -201,9 +202,7 @@ class View:
 
     def room_names(self, rooms: int, limit: int = 6) -> str:
         names = [self.room_name(k) for k in bits(rooms)]
-        if len(names) > limit:
-            return ", ".join(names[:limit]) + f" and {len(names) - limit} more"
-        return names[0] if len(names) == 1 else ", ".join(names[:-1]) + " and " + names[-1]
+        return listed(names, limit)
 
     def is_fresh_start(self) -> bool:
         """True when the engine asks about everything (no incremental shortcut)."""

@@ -17,6 +17,7 @@ from deduce.errors import Contradiction
 from deduce.state import bits
 from deduce.step import Step
 from deduce.technique import Registry
+from deduce.wording import listed
 
 from puzzles.pipes.model import DIR_WORD, DIRS, OPPOSITE, shape_name
 from rules.pipes.view import View, flood, forced
@@ -28,10 +29,6 @@ SIDE = dict(zip(DIRS, range(4)))  # right, up, left, down -> index in side-mask 
 
 def _cap(s: str) -> str:
     return s[0].upper() + s[1:]
-
-
-def _and(items: list[str]) -> str:
-    return items[0] if len(items) == 1 else ", ".join(items[:-1]) + " and " + items[-1]
 
 
 def _lowest(mask: int) -> int:
@@ -70,18 +67,18 @@ def _sides_phrase(view: View, t: int, open_dirs: list[int], closed_dirs: list[in
         border = [d for d in dirs if view.puzzle.neighbour(t, d) is None]
         names = [view.toward(t, d) for d in dirs if d not in border]
         if len(border) > 1:
-            return names + ["the border on its " + _and([DIR_WORD[d] for d in border])]
+            return names + ["the border on its " + listed([DIR_WORD[d] for d in border])]
         return names + ["the border"] * len(border)
 
     if open_dirs:
         names = named(open_dirs)
-        s = ("is open toward " if known else "opens toward ") + _and(names)
+        s = ("is open toward " if known else "opens toward ") + listed(names)
         if agree:
-            s += (" (so " + _and(names) + (" opens" if len(names) == 1 else " open")
+            s += (" (so " + listed(names) + (" opens" if len(names) == 1 else " open")
                   + " toward it too)")
         parts.append(s)
     if closed_dirs:
-        parts.append("is closed toward " + _and(named(closed_dirs)))
+        parts.append("is closed toward " + listed(named(closed_dirs)))
     return " and ".join(parts)
 
 
@@ -204,10 +201,10 @@ def border(view: View):
             barrier = [d for d in wall_dirs if p.neighbour(t, d) is not None]
             where = []
             if border:
-                where.append("the border on its " + _and([DIR_WORD[d] for d in border]))
+                where.append("the border on its " + listed([DIR_WORD[d] for d in border]))
             if barrier:
                 where.append(("a barrier" if len(barrier) == 1 else "barriers") + " on its "
-                             + _and([DIR_WORD[d] for d in barrier]))
+                             + listed([DIR_WORD[d] for d in barrier]))
             return (f"{_cap(_what(view, t))} cannot point at {' or '.join(where)}, so it "
                     f"{_sides_phrase(view, t, opens, closes)}.", 0)
         lay.border_steps = _tile_steps(view, "border", 1, nO, nC, text)

@@ -15,6 +15,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from deduce.state import State, bits
+from deduce.wording import listed
 
 from puzzles.pipes.model import D, DIRS, L, OPPOSITE, R, U, rotations
 
@@ -316,10 +317,7 @@ class View:
     # -- names -------------------------------------------------------------------------
     def names(self, tiles: int, limit: int = 5) -> str:
         name = self.puzzle.tile_name
-        listed = [name(t) for t in bits(tiles)]
-        if len(listed) > limit:
-            return ", ".join(listed[:limit]) + f" and {len(listed) - limit} more"
-        return listed[0] if len(listed) == 1 else ", ".join(listed[:-1]) + " and " + listed[-1]
+        return listed([name(t) for t in bits(tiles)], limit)
 
     def toward(self, t: int, d: int) -> str:
         """'r2c3' for the neighbour on side ``d``, or 'the border' / 'the barrier'.
