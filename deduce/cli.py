@@ -6,7 +6,9 @@ Exit codes: 0 solved (or success); 1 the puzzle has no solution (contradiction);
 from __future__ import annotations
 
 import argparse
+import errno
 import importlib
+import io
 import json
 import os
 import re
@@ -52,9 +54,10 @@ def _solver(kind, puzzle, args) -> Solver:
 
 
 def cmd_solve(args, out: Console) -> int:
+    from deduce.explain_cli import solve_extras, solve_options  # --html, --svg, --diagrams, --steps
+    solve_options(args)
     kind, puzzle = _load(args, args.puzzle)
     result = _solver(kind, puzzle, args).solve()
-    from deduce.explain_cli import solve_extras  # --html, --svg, --diagrams, --steps
     if solve_extras(args, out, kind, puzzle, result):
         return EXIT[result.verdict]
     if args.format == "json":
@@ -140,7 +143,7 @@ def positive_seconds(text: str) -> float:
     return seconds(text, above_zero=True)
 
 
-def whole(text: str) -> int:
+def whole(text: str, least: int = 0) -> int:
     """An argparse type: a whole number in ASCII digits (``int`` would also take
     ``1_0`` as 10 and other scripts' digits); past 18 digits it reads as
     :data:`deduce.numbers.TOO_BIG`, for the option's own range check."""
@@ -148,7 +151,7 @@ def whole(text: str) -> int:
     digits = text.strip()
     n = whole_number(digits)
     if n is None and digits.startswith("-") and whole_number(digits[1:]) is not None:
-        raise argparse.ArgumentTypeError(f"{text!r}: must be 0 or more")
+        raise argparse.ArgumentTypeError(f"{text!r}: must be {least} or more")
     if n is None:
         raise argparse.ArgumentTypeError(f"{text!r} is not a whole number (digits 0-9)")
     return n
@@ -201,7 +204,7 @@ def same_file(a: str, b: str) -> bool:
 
 def counting(text: str) -> int:
     """An argparse type: a whole number, 1 or more."""
-    value = whole(text)
+    value = whole(text, least=1)
     if value < 1:
         raise argparse.ArgumentTypeError(f"{text!r}: must be 1 or more")
     return value
@@ -258,12 +261,16 @@ class Output(Console):
 
 
 def main(argv: list[str] | None = None) -> int:
+    if sys.stdout is None:
+        sys.stdout = _ClosedOutput()
     try:
         args = parser().parse_args(argv)  # (imports every command's module)
     except KeyboardInterrupt:
         print("deduce: interrupted", file=sys.stderr)
         return 130
-    out = Output(no_color=args.plain or None, highlight=False)  # None: NO_COLOR decides
+    # markup=False: record ids, file names and paths are printed as they are
+    # ("[/b]" in a name is text, not a rich tag)
+    out = Output(no_color=args.plain or None, highlight=False, markup=False)  # None: NO_COLOR decides
     if out.color_system is None or out.no_color:
         # colour will not reach the reader (a file, a pipe, NO_COLOR): draw
         # grids with symbols, or black cells would print as blanks
@@ -305,7 +312,20 @@ def _drop_stdout() -> None:
     """Send what is left of standard output nowhere: flushing it at exit must not
     fail a second time."""
     devnull = os.open(os.devnull, os.O_WRONLY)
-    os.dup2(devnull, sys.stdout.fileno())
+    try:
+        os.dup2(devnull, sys.stdout.fileno())
+    except (OSError, ValueError):  # (no file behind it: see _ClosedOutput)
+        sys.stdout = os.fdopen(devnull, "w")
+
+
+class _ClosedOutput(io.TextIOBase):
+    """Standard output when the shell closed it (``deduce ... >&-``): Python
+    then sets ``sys.stdout`` to None, and ``print`` quietly writes nothing, so
+    a walkthrough or a JSON record would be lost with exit code 0. Writing
+    here fails as writing to a full disk does: one error line, exit code 2."""
+
+    def write(self, text: str) -> int:
+        raise OSError(errno.EBADF, "standard output is closed")
 
 
 if __name__ == "__main__":

@@ -18,7 +18,7 @@ from pathlib import Path
 from rich.console import Console
 
 from deduce.errors import InputError
-from deduce.numbers import whole_number
+from deduce.numbers import shown, whole_number
 from deduce.solver import Solver
 
 EXIT = {"solved": 0, "contradiction": 1, "stuck": 3}
@@ -48,15 +48,27 @@ def _solve(kind, puzzle, args):
     return Solver(kind, puzzle, depth=args.depth, budget=args.budget).solve()
 
 
-def _write(path: str, text: str, out: Console, what: str, source: str = "") -> None:
-    """Write ``text`` to ``path`` (``-``: standard output) and say so on ``out``;
-    never over the puzzle's own file ``source``."""
+def check_outputs(args) -> None:
+    """Refuse, before any solving, output files that cannot be written: a
+    missing folder, the puzzle's own file, ``--html`` and ``--svg`` naming one
+    file (the second would overwrite the first)."""
+    from deduce.cli import same_file, writable
+    paths = [(option, getattr(args, option, None)) for option in ("html", "svg")]
+    paths = [(option, path) for option, path in paths if path and path != "-"]
+    for option, path in paths:
+        writable(path)
+        if same_file(path, args.puzzle):
+            raise InputError(f"{path}: is the puzzle's own file; give --{option} another")
+    if len(paths) == 2 and same_file(paths[0][1], paths[1][1]):
+        raise InputError(f"--html and --svg both name {paths[1][1]}: give them different files")
+
+
+def _write(path: str, text: str, out: Console, what: str) -> None:
+    """Write ``text`` to ``path`` (``-``: standard output) and say so on ``out``
+    (the path was checked by :func:`check_outputs`)."""
     if path == "-":
         sys.stdout.write(text)
         return
-    from deduce.cli import same_file
-    if source and same_file(path, source):
-        raise InputError(f"{path}: is the puzzle's own file; write {what} to another")
     try:
         Path(path).write_text(text, encoding="utf-8")
     except OSError as e:
@@ -65,8 +77,9 @@ def _write(path: str, text: str, out: Console, what: str, source: str = "") -> N
 
 
 # -- solve --html / --svg / --diagrams / --steps ----------------------------------
-def solve_extras(args, out: Console, kind, puzzle, result) -> bool:
-    """Handle the explanation options of ``solve``; True when the output is done."""
+def solve_options(args) -> None:
+    """Refuse, before solving, explanation options of ``solve`` that cannot
+    go together, and output files that cannot be written."""
     html = getattr(args, "html", None)
     svg = getattr(args, "svg", None)
     diagrams = getattr(args, "diagrams", False)
@@ -74,31 +87,42 @@ def solve_extras(args, out: Console, kind, puzzle, result) -> bool:
     if getattr(args, "expand", False) and not html:
         raise InputError("--expand opens the summarised runs of the HTML walkthrough: "
                          "give --html FILE too")
-    if not (html or svg or diagrams or steps):
-        return False
-    quiet = html == "-" or svg == "-"
-    if args.format == "json":
-        if steps or diagrams:
-            raise InputError(f"{'--steps' if steps else '--diagrams'} is for the text "
-                             "walkthrough; the JSON one holds every step")
-    if quiet:
+    if args.format == "json" and (steps or diagrams):
+        raise InputError(f"{'--steps' if steps else '--diagrams'} is for the text "
+                         "walkthrough; the JSON one holds every step")
+    if html == "-" or svg == "-":
         # standard output holds one document alone
         other = ("--svg -" if html == svg == "-" else "--format json" if args.format == "json"
                  else "--steps" if steps else "--diagrams" if diagrams else None)
         if other:
             raise InputError(f"{'--html' if html == '-' else '--svg'} - and {other} both "
                              "write to standard output: give one of them a file")
+    if steps:
+        parse_range(steps)
+    check_outputs(args)
+
+
+def solve_extras(args, out: Console, kind, puzzle, result) -> bool:
+    """Handle the explanation options of ``solve`` (checked by
+    :func:`solve_options`); True when the output is done."""
+    html = getattr(args, "html", None)
+    svg = getattr(args, "svg", None)
+    diagrams = getattr(args, "diagrams", False)
+    steps = getattr(args, "steps", None)
+    if not (html or svg or diagrams or steps):
+        return False
+    quiet = html == "-" or svg == "-"
     if quiet or args.format == "json":
         # what was written is said on stderr
-        out = Console(stderr=True, no_color=True, highlight=False)
+        out = Console(stderr=True, no_color=True, highlight=False, markup=False)
     if html:
         from explain.html import walkthrough_html
         _write(html, walkthrough_html(kind, puzzle, result, expand=getattr(args, "expand", False)), out,
-               "the printable walkthrough", args.puzzle)
+               "the printable walkthrough")
     if svg:
         from explain.svg import grid_svg
         _write(svg, grid_svg(kind, puzzle, result.state, title="Final grid"), out,
-               "the final grid", args.puzzle)
+               "the final grid")
     if args.format == "json":
         from explain.json_walkthrough import walkthrough
         if not quiet:
@@ -161,25 +185,34 @@ def cmd_render(args, out: Console) -> int:
     if args.svg == "-" and args.format == "json":
         raise InputError("--svg - and --format json both write to standard output: "
                          "give --svg a file")
+    check_outputs(args)
     kind, puzzle = _load(args)
     if args.svg == "-" or args.format == "json":
-        out = Console(stderr=True, no_color=True, highlight=False)  # (stdout: the SVG, or nothing)
+        out = Console(stderr=True, no_color=True, highlight=False, markup=False)  # (stdout: the SVG, or JSON)
+
+    def drawn(svg: str, what: str, result=None, step=None, code: int = 0) -> int:
+        _write(args.svg, svg, out, what)
+        if args.format == "json":  # what was drawn, for a script
+            from explain.json_walkthrough import step_record
+            print(json.dumps({"svg": args.svg, "drawn": what,
+                              "verdict": result.verdict if result else None,
+                              "step": step_record(kind, puzzle, step) if step else None}))
+        return code
+
     if args.step is None and not args.solved:
-        svg = grid_svg(kind, puzzle, kind.initial_state(puzzle), title="The puzzle")
-        _write(args.svg, svg, out, "the puzzle", args.puzzle)
-        return 0
+        return drawn(grid_svg(kind, puzzle, kind.initial_state(puzzle), title="The puzzle"),
+                     "the puzzle")
     result = _solve(kind, puzzle, args)
     if args.solved:
-        _write(args.svg, grid_svg(kind, puzzle, result.state, title="Final grid"), out,
-               "the final grid", args.puzzle)
-        return EXIT[result.verdict]
-    if not 1 <= args.step <= len(result.steps):
-        raise InputError(f"--step {args.step}: the walkthrough has {len(result.steps)} steps")
+        return drawn(grid_svg(kind, puzzle, result.state, title="Final grid"), "the final grid",
+                     result, code=EXIT[result.verdict])
+    if args.step > len(result.steps):
+        raise InputError(f"--step {shown(args.step)}: the walkthrough has only "
+                         f"{len(result.steps)} step{'' if len(result.steps) == 1 else 's'}")
     step = result.steps[args.step - 1]
     before = states_before(kind, puzzle, result.steps[:args.step])[args.step - 1]
     svg = step_svg(kind, puzzle, before, step, title=f"Step {args.step}: {step.text}")
-    _write(args.svg, svg, out, f"step {args.step}", args.puzzle)
-    return _no_solution_notice(result)
+    return drawn(svg, f"step {args.step}", result, step, code=_no_solution_notice(result))
 
 
 def _no_solution_notice(result) -> int:
@@ -310,13 +343,13 @@ def _why_tile(args, out: Console, kind, puzzle) -> int:
 
 
 def add_parser(sub, common) -> None:
-    from deduce.cli import file_name, whole
+    from deduce.cli import counting, file_name, whole
     r = sub.add_parser("render", help="draw the puzzle, a step or the solution as SVG")
     common(r)
     r.add_argument("--svg", type=file_name, required=True, metavar="FILE",
                    help="where to write (- for stdout)")
     group = r.add_mutually_exclusive_group()
-    group.add_argument("--step", type=whole, metavar="K",
+    group.add_argument("--step", type=counting, metavar="K",
                        help="draw step K of the walkthrough (1-based) on the grid before it")
     group.add_argument("--solved", action="store_true", help="draw the final grid")
     r.set_defaults(run=cmd_render)

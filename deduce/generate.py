@@ -205,7 +205,7 @@ def run(args, out) -> int:
     sink = None
     if args.out == "-":  # the JSONL records on standard output, what is said on stderr
         sink = sys.stdout
-        out = Console(stderr=True, no_color=True, highlight=False)
+        out = Console(stderr=True, no_color=True, highlight=False, markup=False)
     elif args.out:
         # checked now, opened with the first puzzle: a run refused for its
         # arguments (or that finds nothing) leaves an existing file as it was

@@ -22,3 +22,9 @@ def whole_number(text: str) -> int | None:
         return None
     text = text.lstrip("0") or "0"
     return int(text) if len(text) <= 18 else TOO_BIG
+
+
+def shown(n: int) -> str:
+    """``n`` for a message: :data:`TOO_BIG` stands for a number the user wrote
+    with more than 18 digits, not for itself."""
+    return "(a number of more than 18 digits)" if n >= TOO_BIG else str(n)

@@ -8,6 +8,7 @@ from rich.table import Table
 from rich.text import Text
 
 from deduce.kind import Kind
+from deduce.numbers import shown
 from deduce.solver import Result
 from deduce.state import State
 from deduce.step import Step
@@ -54,7 +55,8 @@ class GridText(Text):
 
 def grid_text(kind: Kind, puzzle: Any, state: State, step: Step | None = None,
               plain: bool = False) -> Text:
-    """The grid, two characters a cell (more when a clue has more digits); a
+    """The grid, two characters a cell (one more than the longest clue when a
+    clue has two digits or more, so that side by side they stay apart); a
     step's conclusions and premises marked."""
     if kind.drawing is not None:
         return kind.drawing.text(kind, puzzle, state, step, plain=plain)
@@ -62,7 +64,8 @@ def grid_text(kind: Kind, puzzle: Any, state: State, step: Step | None = None,
     at = {rc: i for i in range(state.n) for rc in kind.cells_of(puzzle, i)}
     concl = {i: v for i, v in step.conclusions} if step else {}
     prem = set(step.premises) if step else set()
-    width = max([2] + [len(kind.label(puzzle, i) or "") for i in range(state.n)])
+    longest = max([0] + [len(kind.label(puzzle, i) or "") for i in range(state.n)])
+    width = max(2, longest + 1)
     text = GridText(cols, width)
     for r in range(rows):
         for c in range(cols):
@@ -142,7 +145,7 @@ def walkthrough(kind: Kind, puzzle: Any, result: Result, plain: bool = False,
         if diagrams:
             parts.append(step_diagram(kind, puzzle, befores[n - 1], step, plain=plain))
     if steps is not None and first > last:
-        parts.append(Text(f"(no step {first}: the walkthrough has {len(result.steps)} "
+        parts.append(Text(f"(no step {shown(first)}: the walkthrough has {len(result.steps)} "
                           f"step{'s' if len(result.steps) != 1 else ''})"))
     parts.append(Text())
     final = result.state if befores is None or last >= len(result.steps) else befores[last]

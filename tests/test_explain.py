@@ -501,7 +501,9 @@ def test_standard_output_holds_one_document(capsys, tmp_path):
     assert got.out.startswith("<svg") and "Wrote" not in got.out
     assert main(["render", path, "--svg", str(svg), "--format", "json"]) == 0
     got = capsys.readouterr()
-    assert got.out == "" and "Wrote the puzzle" in got.err
+    assert json.loads(got.out) == {"svg": str(svg), "drawn": "the puzzle", "verdict": None,
+                                   "step": None}
+    assert "Wrote the puzzle" in got.err
 
 
 def test_render_command(tmp_path, capsys):
@@ -707,7 +709,7 @@ def test_grid_text_keeps_every_digit_of_a_long_clue():
     from explain.terminal import grid_text
     p = KIND.load("100 " + ". " * 100 + "1\n")
     text = grid_text(KIND, p, KIND.initial_state(p), plain=True).plain
-    assert text.startswith("100  ?  ?") and text.rstrip().endswith("  1")
+    assert text.startswith(" 100   ?   ?") and text.rstrip().endswith("   1")
 
 
 def test_step_diagram_draws_an_unknown_size_clue_apart_from_an_unknown_cell():
@@ -790,3 +792,78 @@ def test_window_names_a_single_row_or_column_once():
     from explain.window import window_name
     assert window_name((0, 2, 0, 5)) == "Row 1, columns 3–6"
     assert window_name((1, 2, 4, 2)) == "Rows 2–5, column 3"
+
+
+def test_output_mistakes_are_refused_before_solving(tmp_path, capsys, monkeypatch):
+    path = str(EXAMPLES / "nurikabe-7x7.txt")
+    import deduce.solver
+
+    def never(self):
+        raise AssertionError("solved before the output options were checked")
+
+    monkeypatch.setattr(deduce.solver.Solver, "solve", never)
+    same = str(tmp_path / "same.out")
+    for argv, says in (
+            (["solve", path, "--html", same, "--svg", same], "--html and --svg both name"),
+            (["solve", path, "--html", str(tmp_path / "no" / "w.html")], "cannot write: no folder"),
+            (["solve", path, "--svg", path], "is the puzzle's own file"),
+            (["solve", path, "--steps", "0..2"], "steps are numbered from 1"),
+            (["render", path, "--step", "2", "--svg", str(tmp_path / "no" / "s.svg")],
+             "cannot write: no folder"),
+            (["render", path, "--step", "0", "--svg", str(tmp_path / "s.svg")], "must be 1 or more"),
+            (["render", path, "--step", "-1", "--svg", str(tmp_path / "s.svg")], "must be 1 or more")):
+        try:
+            code = main(argv)
+        except SystemExit as e:  # (argparse's own refusals)
+            code = e.code
+        assert code == 2, argv
+        got = capsys.readouterr()
+        assert got.out == "" and got.err.count("\n") == 1 and says in got.err, (argv, got.err)
+    assert not (tmp_path / "same.out").exists()
+
+
+def test_output_names_are_printed_as_written(tmp_path, capsys):
+    # "[/b]" in a path or record id is text, not one of rich's style tags
+    path = str(EXAMPLES / "nurikabe-7x7.txt")
+    (tmp_path / "[").mkdir()
+    for name in ("[/bold].svg", "[bold]b.svg"):
+        assert main(["render", path, "--svg", str(tmp_path / name)]) == 0
+        assert f"Wrote the puzzle to {tmp_path / name}" in capsys.readouterr().out
+    jsonl = tmp_path / "c.jsonl"  # (grade names a record by its id)
+    jsonl.write_text(json.dumps({"id": "a[/b]", "rows": 1, "cols": 3, "grid": ["1 . 1"]}) + "\n")
+    assert main(["grade", str(jsonl)]) == 0
+    assert capsys.readouterr().out.startswith("a[/b]: solved")
+
+
+def test_render_step_as_json_and_long_step_numbers(tmp_path, capsys):
+    path = str(EXAMPLES / "nurikabe-7x7.txt")
+    svg = tmp_path / "s.svg"
+    assert main(["render", path, "--svg", str(svg), "--step", "3", "--format", "json"]) == 0
+    got = capsys.readouterr()
+    record = json.loads(got.out)
+    step = _solve(KIND.load(path)).steps[2]
+    assert record["drawn"] == "step 3" and record["verdict"] == "solved"
+    assert record["step"]["text"] == step.text and svg.exists() and "Wrote step 3" in got.err
+    assert main(["render", path, "--svg", str(svg), "--step", "9" * 20]) == 2
+    err = capsys.readouterr().err
+    assert "more than 18 digits" in err and "1000000000000000000" not in err
+
+
+def test_closed_standard_output_is_an_error(capsys, monkeypatch):
+    path = str(EXAMPLES / "nurikabe-7x7.txt")
+    for argv in (["solve", path, "--format", "json"], ["render", path, "--svg", "-"],
+                 ["solve", path, "--plain"]):
+        monkeypatch.setattr("sys.stdout", None)  # (what Python makes of ">&-")
+        code = main(argv)
+        monkeypatch.undo()
+        assert code == 2, argv
+        err = capsys.readouterr().err
+        assert err == "deduce: error: cannot write the output: standard output is closed\n"
+
+
+def test_plain_grid_keeps_two_digit_clues_apart():
+    puzzle = KIND.load("10 12 . . . .\n. . . . . .\n. . . . . .\n. . . . . .\n. . . . . .\n. . . . . 3")
+    from explain.terminal import grid_text
+    lines = grid_text(KIND, puzzle, KIND.initial_state(puzzle), plain=True).plain.splitlines()
+    assert lines[0].split() == ["10", "12", "?", "?", "?", "?"]
+    assert len({len(line) for line in lines}) == 1
