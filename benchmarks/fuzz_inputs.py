@@ -87,7 +87,7 @@ def one(rng: random.Random, folder: str) -> list[str]:
 
 
 def main(argv=None) -> int:
-    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    ap = argparse.ArgumentParser(description=" ".join(__doc__.split("\n\n")[0].split()))
     ap.add_argument("--count", type=int, default=2000)
     ap.add_argument("--seed", type=int, default=3)
     args = ap.parse_args(argv)

@@ -56,7 +56,7 @@ def row(kind, rows: int, cols: int, level: int, count: int, seed: int, budget: f
 
 
 def main(argv=None) -> int:
-    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    ap = argparse.ArgumentParser(description=" ".join(__doc__.split("\n\n")[0].split()))
     ap.add_argument("--kind", default="nurikabe")
     ap.add_argument("--size", action="append", help="WxH (repeatable; default 10x10)")
     ap.add_argument("--levels", default="1,2,3,4")

@@ -81,7 +81,7 @@ def solutions_state(puzzle):
 
 
 def main(argv=None) -> int:
-    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    ap = argparse.ArgumentParser(description=" ".join(__doc__.split("\n\n")[0].split()))
     ap.add_argument("--count", type=int, default=240)
     ap.add_argument("--seed", type=int, default=7)
     ap.add_argument("--jobs", type=int, default=os.cpu_count())

@@ -130,6 +130,7 @@ def fresh(args) -> list[str]:
 
 def check_time(args, ids20: list[str]) -> None:
     if not ids20:
+        print("(no 20x20 puzzles from part 2: part 3, the check time at 20x20, skipped)")
         return
     rows = []
     secs, osecs = [], []
@@ -233,7 +234,7 @@ def mutations(args) -> None:
 
 
 def main(argv=None) -> int:
-    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    ap = argparse.ArgumentParser(description=" ".join(__doc__.split("\n\n")[0].split()))
     ap.add_argument("--count", type=int, default=20, help="fresh puzzles per size (default 20)")
     ap.add_argument("--sizes", nargs="+", default=["15x15", "20x20", "30x30", "15x15w"],
                     help="sgt-net sizes (w: wrapping)")

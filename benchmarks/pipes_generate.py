@@ -99,7 +99,7 @@ def row(kind, algorithm: str, rows: int, cols: int, level: int, count: int, seed
 
 
 def main(argv=None) -> int:
-    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    ap = argparse.ArgumentParser(description=" ".join(__doc__.split("\n\n")[0].split()))
     ap.add_argument("--size", action="append",
                     help="WxH:N, N puzzles per algorithm (repeatable; default 20x20:10, 40x40:3)")
     ap.add_argument("--levels", default="1")

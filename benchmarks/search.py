@@ -49,7 +49,7 @@ def run(record: dict, depth: int, logic_budget: float, budget: float) -> dict:
 
 
 def main(argv=None) -> int:
-    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    ap = argparse.ArgumentParser(description=" ".join(__doc__.split("\n\n")[0].split()))
     ap.add_argument("--depth", type=int, default=0, help="hypothesis depth of the logic first")
     ap.add_argument("--logic-budget", type=float, default=30.0, help="seconds for the logic")
     ap.add_argument("--budget", type=float, default=60.0, help="seconds of search per puzzle")

@@ -98,7 +98,7 @@ def shapes_up_to(cells: int) -> list[tuple[int, int]]:
 def table_main(title: str, shape_row, first: str, doc: str, argv=None) -> int:
     """The command line of a small-grid benchmark: ``shape_row(rows, cols)`` per
     shape, a row of the table each (``first``: the column counting solutions)."""
-    ap = argparse.ArgumentParser(description=doc.splitlines()[0])
+    ap = argparse.ArgumentParser(description=" ".join(doc.split("\n\n")[0].split()))
     ap.add_argument("--cells", type=int, default=12, help="every shape up to this many cells")
     ap.add_argument("--shapes", help="comma-separated WxH instead, e.g. 3x3,4x3")
     ap.add_argument("--json", action="store_true")

@@ -2,7 +2,7 @@
 
     python benchmarks/soundness.py --count 100000 --jobs 2
 
-For each random puzzle the oracle enumerates its solutions (up to --cap); the
+For each random puzzle the oracle enumerates its solutions (up to 64); the
 engine solves with hypotheses up to --depth. A step is unsound when one of its
 conclusions disagrees with some solution. Puzzles with no solution must never
 come out "solved", and "solved" must mean exactly one solution. Prints a table;
@@ -51,7 +51,7 @@ def judge(seed: int, depth: int = 2, cap: int = 64, max_side: int = 7) -> dict:
 
 
 def main(argv=None) -> int:
-    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    ap = argparse.ArgumentParser(description=" ".join(__doc__.split("\n\n")[0].split()))
     ap.add_argument("--count", type=int, default=2000)
     ap.add_argument("--seed", type=int, default=1)
     ap.add_argument("--jobs", type=int, default=os.cpu_count())

@@ -92,8 +92,24 @@ def rate(kind_name: str, record: dict, depth: int = 3, budget: float = 10.0,
     cached per process), and its arguments and result pickle, so it can be
     shipped to any process pool or cluster.
     """
+    result = _rate(kind_name, record, depth, budget, oracle, oracle_timeout, check_budget)
+    if result.get("verdict") == "error":  # (the reader names the place as <record>:1:C)
+        result["reason"] = _IN_RECORD.sub(f"{_record_named(result['id'])}: ", result["reason"], 1)
+    return result
+
+
+def _record_named(rid: str) -> str:
+    """How an error names a record when the reader's place in it would say nothing."""
+    return f"record {rid!r}" if rid else "the record"
+
+
+def _rate(kind_name: str, record: dict, depth: int, budget: float, oracle: bool,
+          oracle_timeout: float | None, check_budget: float | None) -> dict:
     from deduce.solver import Solver
 
+    if depth < 0 or budget < 0 or (check_budget or 0) < 0:
+        raise ValueError(f"rate: depth {depth}, budget {budget} and check_budget "
+                         f"{check_budget} must be 0 or more")
     rid = record.get("id") if isinstance(record, dict) else None
     out: dict[str, Any] = {"id": rid if isinstance(rid, str) else ""}
     try:
@@ -111,7 +127,7 @@ def rate(kind_name: str, record: dict, depth: int = 3, budget: float = 10.0,
         clash = _differ(start, solution)
         if clash:
             i = (clash & -clash).bit_length() - 1
-            return {**out, "verdict": "error", "reason": (  # (_locate names the line)
+            return {**out, "verdict": "error", "reason": (
                 f"<record>: the solution makes {kind.cell_name(puzzle, i)} "
                 f"{kind.words[solution.value(i)]}, given {kind.words[start.value(i)]}")}
     try:
@@ -520,11 +536,13 @@ _IN_RECORD = re.compile(r"<record>(?::\d+(?::\d+)?)?: ")
 
 
 def _locate(result: dict, collection: str, line: int) -> None:
-    """A record's reader names the place as ``<record>:1:C`` or ``<record>`` (the worker sees
-    the record, not the file): name the collection's line instead. (The column
-    is left out: it counts in the record as the reader re-wrote it.)"""
-    if result.get("verdict") == "error":
-        result["reason"] = _IN_RECORD.sub(f"{collection}:{line}: ", result.get("reason", ""), 1)
+    """``rate`` names the record a reason is about (the worker sees the record,
+    not the file): name the collection's line instead. (The reader's column is
+    left out: it counts in the record as the reader re-wrote it.)"""
+    named = f"{_record_named(result.get('id', ''))}: "
+    reason = result.get("reason", "")
+    if result.get("verdict") == "error" and reason.startswith(named):
+        result["reason"] = f"{collection}:{line}: {reason[len(named):]}"
 
 
 def _apart(collection: str, out: str | None, csv_path: str | None) -> None:

@@ -34,7 +34,7 @@ from typing import Any, Iterator
 import attrs
 
 from deduce.errors import InputError
-from deduce.numbers import whole_number
+from deduce.numbers import shown, whole_number
 from deduce.grade import LEVELS
 from deduce.kind import Kind, kind_named
 from deduce.search import search
@@ -189,10 +189,8 @@ def run(args, out) -> int:
     kind = kind_named(args.kind_name)
     rows, cols = _size(args.size)
     if args.level not in LEVELS:
-        raise InputError(f"--level {args.level}: levels are 1 to 6 "
+        raise InputError(f"--level {shown(args.level)}: levels are 1 to 6 "
                          f"({', '.join(f'{k} {v}' for k, v in LEVELS.items())})")
-    if args.count < 1:
-        raise InputError(f"--count {args.count}: must be 1 or more")
     if kind.generator is None or kind.to_record is None or kind.to_text is None:
         raise InputError(f"no generator for {kind.name} yet")
     options = {}
@@ -270,15 +268,15 @@ def run(args, out) -> int:
 
 
 def add_parser(sub, common) -> None:
-    from deduce.cli import file_name, positive_seconds, seed, whole
+    from deduce.cli import counting, file_name, positive_seconds, seed
     p = sub.add_parser("generate", help="new unique puzzles of an exact level",
                        description="Generate unique puzzles that the engine solves at "
                                    "exactly the requested level (not at the level below).")
     p.add_argument("kind_name", metavar="KIND", help="puzzle kind, e.g. nurikabe")
     p.add_argument("--size", required=True, metavar="WxH", help="columns x rows, e.g. 10x10")
-    p.add_argument("--level", type=whole, required=True, metavar="L",
+    p.add_argument("--level", type=counting, required=True, metavar="L",
                    help="1 Easy, 2 Medium, 3 Hard, 4 Tough, 5 Fiendish, 6 Extreme")
-    p.add_argument("--count", type=whole, default=1, metavar="N", help="how many (default 1)")
+    p.add_argument("--count", type=counting, default=1, metavar="N", help="how many (default 1)")
     p.add_argument("--seed", type=seed, default=0, metavar="S",
                    help="random seed (default 0); the same seed gives the same puzzles")
     p.add_argument("--budget", type=positive_seconds, default=300.0, metavar="SECONDS",

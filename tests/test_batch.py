@@ -311,6 +311,21 @@ def test_rate_is_pure_and_picklable(small):
     assert pickle.loads(pickle.dumps(a)) == a and json.loads(json.dumps(a)) == a
 
 
+def test_rate_does_not_depend_on_what_the_process_rated_before():
+    # The same 7x5 grid but for one number: the techniques' "looked here in
+    # vain" memory once outlived a puzzle, and after 'six' the fragment
+    # lifeline skipped a step in 'five' (level 3 instead of 2)
+    five = [". . . . .", ". . . . .", ". . . . 5", ". 3 . . .", ". . 1 . .", ". 1 . 1 .", ". . . . 1"]
+    six = five[:2] + [". . . . 6"] + five[3:]
+    records = [{"id": name, "rows": 7, "cols": 5, "grid": grid}
+               for name, grid in (("five", five), ("six", six))]
+    alone = rate("nurikabe", records[0], 3, 10)
+    rate("nurikabe", records[1], 3, 10)
+    after = rate("nurikabe", records[0], 3, 10)
+    alone.pop("seconds"), after.pop("seconds")
+    assert alone["level"] == 2 and after == alone
+
+
 def test_rate_wrong_cells_counts_differences(small):
     record = copy.deepcopy(small[0])
     solution = record["solution"]
@@ -327,6 +342,11 @@ def test_rate_wrong_cells_counts_differences(small):
 def test_rate_bad_record():
     r = rate("nurikabe", {"id": "x", "grid": "not a list"}, 3, 10)
     assert r["id"] == "x" and r["verdict"] == "error" and "grid" in r["reason"]
+    # called directly, rate names the record (the reader's "<record>:1:1" place is batch's to fill)
+    assert r["reason"].startswith("record 'x': ") and "<record>" not in r["reason"]
+    assert rate("nurikabe", {"grid": []})["reason"].startswith("the record: ")
+    with pytest.raises(ValueError, match="must be 0 or more"):
+        rate("nurikabe", {"id": "x", "grid": ["1"]}, depth=-1)
 
 
 def test_read_collection_rejects_non_jsonl(tmp_path):
@@ -392,8 +412,9 @@ def test_rate_marks_against_the_records_own_solution(small):
     record["grid"] = [" ".join(row) for row in rows]
     r = rate("nurikabe", record, 3, 10)
     assert r["verdict"] == "error"
-    assert r["reason"] == f"<record>: the solution makes r{r_ + 1}c{c + 1} black, given white"
-    batch._locate(r, "c.jsonl", 7)  # (as run() does: the collection's line, not the placeholder)
+    assert r["reason"] == (f"record {record['id']!r}: the solution makes r{r_ + 1}c{c + 1} "
+                           "black, given white")
+    batch._locate(r, "c.jsonl", 7)  # (as run() does: the collection's line, not the record's id)
     assert r["reason"] == f"c.jsonl:7: the solution makes r{r_ + 1}c{c + 1} black, given white"
     rows[r_][c] = "#"  # a right mark is fine
     record["grid"] = [" ".join(row) for row in rows]

@@ -21,7 +21,8 @@ from deduce.solver import Solver
 CASES = [("nurikabe", 6, 6, level, 2, 11) for level in (1, 2, 3)] + \
         [("nurimeizu", 6, 6, level, 2, 11) for level in (1, 2, 4)] + \
         [("pipes", 6, 6, 1, 2, 11), ("pipes", 7, 7, 4, 1, 11)] + \
-        [(name, 2, 2, 1, 1, 11) for name in ("nurikabe", "nurimeizu", "pipes")]  # the smallest
+        [(name, 2, 2, 1, 1, 11) for name in ("nurikabe", "nurimeizu", "pipes")] + \
+        [("nurikabe", 2, 2, 2, 1, 11)]  # the smallest; 2x2 level 2 is a lone 4, with no wall
 
 
 def run(*args):
@@ -101,7 +102,9 @@ def test_out_writes_jsonl_records_that_check_and_decode(name, fields, tmp_path):
     (["nurikabe", "--size", "10by10", "--level", "1"], "expected WxH"),
     (["nurikabe", "--size", "1x9", "--level", "1"], "sides from 2"),
     (["nurikabe", "--size", "7x7", "--level", "7"], "levels are 1 to 6"),
-    (["nurikabe", "--size", "7x7", "--level", "1", "--count", "0"], "--count 0"),
+    (["nurikabe", "--size", "7x7", "--level", "1", "--count", "0"], "--count: '0': must be 1 or more"),
+    (["nurikabe", "--size", "7x7", "--level", "-1"], "--level: '-1': must be 1 or more"),
+    (["nurikabe", "--size", "7x7", "--level", "9" * 20], "--level (a number of more than 18 digits)"),
     (["nurikabe", "--size", "7x7", "--level", "1", "--budget", "0"],
      "argument --budget: '0' is not a number of seconds more than 0"),
     (["sudoku", "--size", "7x7", "--level", "1"], "unknown puzzle kind"),

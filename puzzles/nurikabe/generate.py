@@ -154,7 +154,9 @@ def _islands_at(g: Geometry, black: int, u: int) -> set[int]:
 
 
 def _wall_ok(g: Geometry, black: int) -> bool:
-    return bool(black) and g.flood(black & -black, black) == black
+    """One wall, or none: a grid all white is one island (on 2x2, the only
+    level-2 puzzles are a single 4)."""
+    return not black or g.flood(black & -black, black) == black
 
 
 def _stays_joined(g: Geometry, black: int, u: int) -> bool:

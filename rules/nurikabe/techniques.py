@@ -8,6 +8,8 @@ how hypotheses end.
 """
 from __future__ import annotations
 
+from typing import Any
+
 import attrs
 
 from deduce.errors import Contradiction
@@ -440,9 +442,9 @@ def _confine(view: View, island: Region, area: int, mine) -> Step | None:
     # Everything below depends only on the cells around the island's area
     # (and its duties): a situation already examined in vain is skipped.
     zone = g.grow(g.grow(area))
-    seen = (g.rows, g.cols, island.need, island.mask, area, zone & view.unknown,
-            g.grow(zone) & view.white, tuple(mine))
-    if seen in _CONFINED:
+    seen = (island.mask, area, zone & view.unknown, g.grow(zone) & view.white, tuple(mine))
+    vain = _in_vain(view, "confinement")
+    if seen in vain:
         return None
     # A cell can only matter if it cuts the area apart, if the area is so tight
     # that a detour around it costs too much, or if the island has duties.
@@ -474,9 +476,9 @@ def _confine(view: View, island: Region, area: int, mine) -> Step | None:
             # (only it can reach the target: the other islands' bounds count too)
             return _step(view, "island-confinement", 3, bit, WHITE,
                          area | target | _reach_bounds(view, toward=target), text, regions)
-    if len(_CONFINED) > 200000:
-        _CONFINED.clear()
-    _CONFINED.add(seen)
+    if len(vain) > 200000:
+        vain.clear()
+    vain.add(seen)
     return None
 
 
@@ -503,7 +505,26 @@ def _others_reach(view: View, island: Region) -> int:
     return others
 
 
-_CONFINED: set[tuple] = set()  # island situations where confinement found nothing
+_IN_VAIN: dict[tuple[int, str], tuple[Any, set]] = {}
+
+
+def _in_vain(view: View, technique: str) -> set:
+    """The situations of this puzzle where ``technique`` looked and found
+    nothing, to skip when they come up again.
+
+    A situation is keyed by the cells around what the technique looks at, not
+    by the whole grid, and the numbers of this puzzle are taken as read: the
+    set belongs to one puzzle. Shared by all puzzles, it let a puzzle's grade
+    depend on what the process had solved before it (a puzzle the same but
+    for one number skipped a step the technique would have found).
+    """
+    key = (id(view.puzzle), technique)
+    entry = _IN_VAIN.get(key)
+    if entry is None or entry[0] is not view.puzzle:
+        if len(_IN_VAIN) > 60:
+            _IN_VAIN.clear()
+        entry = _IN_VAIN[key] = (view.puzzle, set())  # (holds the puzzle: its id stays its own)
+    return entry[1]
 
 
 @TECHNIQUES.register("fragment-lifeline", tier=3, name="Fragment lifeline")
@@ -538,9 +559,10 @@ def fragment_lifeline(view: View):
         area = 0
         for r in reachers:
             area |= reaches[r.clue]
-        seen = (g.rows, g.cols, target, tuple((r.mask, reaches[r.clue]) for r in reachers),
+        seen = (role, target, tuple((r.mask, reaches[r.clue]) for r in reachers),
                 g.grow(area) & view.unknown, g.grow(area) & view.white)
-        if seen in _LIFELINES:
+        vain = _in_vain(view, "fragment-lifeline")
+        if seen in vain:
             continue
         for i in bits(near):
             bit = 1 << i
@@ -565,13 +587,10 @@ def fragment_lifeline(view: View):
                          f"{sq_name[0].upper()}{sq_name[1:]} needs a white cell, one of "
                          f"{g.names(target, 4)}; {who}, so {g.name(i)} is white.",
                          [("square", what)] + [("island", r.mask) for r in reachers])
-        if len(_LIFELINES) > 200000:
-            _LIFELINES.clear()
-        _LIFELINES.add(seen)
+        if len(vain) > 200000:
+            vain.clear()
+        vain.add(seen)
     return None
-
-
-_LIFELINES: set[tuple] = set()  # fragment situations where the lifeline found nothing
 
 
 def _islands_could(view: View, islands: list[Region], what: str, alone: str,
@@ -935,7 +954,7 @@ def shape_enumeration(view: View):
 def battleground(view: View):
     """Keep only completions of an island that leave some completion for each neighbour island."""
     # (the thorough pass looks again at every island if the usual budget ran out here)
-    cut = (id(view.puzzle), view.black, view.white) in _PAIRS_CUT
+    cut = (view.black, view.white) in _in_vain(view, "battleground-pairs")
     watched = [r.clue for r in _watched(view, cut) if _shapes_of(view, r) is not None]
     if not watched:
         return None
@@ -1033,9 +1052,10 @@ def battleground(view: View):
                 survivors.append(s)
         if budget < 0:
             if not view.nested and not view.thorough:
-                if len(_PAIRS_CUT) > 1000:
-                    _PAIRS_CUT.clear()
-                _PAIRS_CUT.add((id(view.puzzle), view.black, view.white))
+                cuts = _in_vain(view, "battleground-pairs")
+                if len(cuts) > 1000:
+                    cuts.clear()
+                cuts.add((view.black, view.white))
             break
         if len(survivors) < before:
             kept[c] = survivors
@@ -1120,9 +1140,10 @@ def island_squeeze(view: View):
         zone = g.grow(g.grow(area))
         if not zone & view.changed:
             continue
-        seen = (g.rows, g.cols, island.need, island.mask, area, zone & view.unknown,
+        seen = (island.mask, area, zone & view.unknown,
                 g.grow(zone) & view.white, g.grow(zone) & view.black)
-        if seen in _SQUEEZED:
+        vain = _in_vain(view, "island-squeeze")
+        if seen in vain:
             continue
         others = _others_reach(view, island)
         # In a wide area only the island's own liberties and the cells that
@@ -1144,18 +1165,16 @@ def island_squeeze(view: View):
                          f"{g.names(without & ~island.mask, 6)}, and then {flaw}; so "
                          f"{g.name(i)} is white.",
                          [("island", island.mask), ("area", without)])
-        if len(_SQUEEZED) > 200000:
-            _SQUEEZED.clear()
-        _SQUEEZED.add(seen)
+        if len(vain) > 200000:
+            vain.clear()
+        vain.add(seen)
     return None
 
 
-_SQUEEZED: set[tuple] = set()  # island situations where the squeeze found nothing
 
 
 _SUPPORT: dict[tuple[int, int], int] = {}  # (shape, rival clue) -> a rival shape that fit
 _FITS: dict[tuple, dict[tuple[int, int], bool]] = {}  # position -> (shape, shape) -> fit together
-_PAIRS_CUT: set[tuple] = set()  # main-line positions where the battleground ran out of pairs
 
 
 def _watched(view: View, every: bool = False) -> list[Region]:
