@@ -476,9 +476,7 @@ def _confine(view: View, island: Region, area: int, mine) -> Step | None:
             # (only it can reach the target: the other islands' bounds count too)
             return _step(view, "island-confinement", 3, bit, WHITE,
                          area | target | _reach_bounds(view, toward=target), text, regions)
-    if len(vain) > 200000:
-        vain.clear()
-    vain.add(seen)
+    _remember(vain, seen)
     return None
 
 
@@ -527,6 +525,13 @@ def _in_vain(view: View, technique: str) -> set:
     return entry[1]
 
 
+def _remember(vain: set, situation: tuple, most: int = 200000) -> None:
+    """Add ``situation`` to ``vain`` (from :func:`_in_vain`), starting afresh past ``most``."""
+    if len(vain) > most:
+        vain.clear()
+    vain.add(situation)
+
+
 @TECHNIQUES.register("fragment-lifeline", tier=3, name="Fragment lifeline")
 def fragment_lifeline(view: View):
     """A cell without which no island could reach a white fragment, or break a
@@ -543,6 +548,7 @@ def fragment_lifeline(view: View):
     """
     g = view.g
     reaches = view.reaches
+    vain = _in_vain(view, "fragment-lifeline")
     for role, target, what, reachers in _must_reach(view):
         # a cell outside some reacher's reach leaves that one's way open, and so
         # does one it takes only once it has taken a cell of the target
@@ -561,7 +567,6 @@ def fragment_lifeline(view: View):
             area |= reaches[r.clue]
         seen = (role, target, tuple((r.mask, reaches[r.clue]) for r in reachers),
                 g.grow(area) & view.unknown, g.grow(area) & view.white)
-        vain = _in_vain(view, "fragment-lifeline")
         if seen in vain:
             continue
         for i in bits(near):
@@ -587,9 +592,7 @@ def fragment_lifeline(view: View):
                          f"{sq_name[0].upper()}{sq_name[1:]} needs a white cell, one of "
                          f"{g.names(target, 4)}; {who}, so {g.name(i)} is white.",
                          [("square", what)] + [("island", r.mask) for r in reachers])
-        if len(vain) > 200000:
-            vain.clear()
-        vain.add(seen)
+        _remember(vain, seen)
     return None
 
 
@@ -1052,10 +1055,7 @@ def battleground(view: View):
                 survivors.append(s)
         if budget < 0:
             if not view.nested and not view.thorough:
-                cuts = _in_vain(view, "battleground-pairs")
-                if len(cuts) > 1000:
-                    cuts.clear()
-                cuts.add((view.black, view.white))
+                _remember(_in_vain(view, "battleground-pairs"), (view.black, view.white), 1000)
             break
         if len(survivors) < before:
             kept[c] = survivors
@@ -1133,6 +1133,7 @@ def island_squeeze(view: View):
     """
     g = view.g
     reaches = view.reaches
+    vain = _in_vain(view, "island-squeeze")
     for island in view.islands:
         if island.complete or island.need is None:
             continue
@@ -1142,7 +1143,6 @@ def island_squeeze(view: View):
             continue
         seen = (island.mask, area, zone & view.unknown,
                 g.grow(zone) & view.white, g.grow(zone) & view.black)
-        vain = _in_vain(view, "island-squeeze")
         if seen in vain:
             continue
         others = _others_reach(view, island)
@@ -1165,12 +1165,8 @@ def island_squeeze(view: View):
                          f"{g.names(without & ~island.mask, 6)}, and then {flaw}; so "
                          f"{g.name(i)} is white.",
                          [("island", island.mask), ("area", without)])
-        if len(vain) > 200000:
-            vain.clear()
-        vain.add(seen)
+        _remember(vain, seen)
     return None
-
-
 
 
 _SUPPORT: dict[tuple[int, int], int] = {}  # (shape, rival clue) -> a rival shape that fit
