@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import json
 import random
+import re
 import subprocess
 import sys
 
@@ -551,3 +552,13 @@ def test_why_on_a_tile_explains_how_it_turns(capsys):
         assert {decider[e] + 1 for e in sides} <= set(numbers)
         assert [n - 1 for n in numbers] == sorted(set().union(*(
             why_chain(result.steps, KIND.initial_state(p), e, regions=False) for e in sides)))
+
+
+def test_a_barrier_around_the_edge_is_drawn_on_both_sides_over_the_frame():
+    from explain.svg import grid_svg
+    p = decode_game_id("2x2w:39vcah")  # barriers right of r1c2 and below r2c2: both wrap
+    svg = grid_svg(KIND, p, KIND.initial_state(p), size=26)
+    bar = re.search(r'<path class="barrier" d="([^"]*)"', svg).group(1)
+    # right of r1c2 on the right frame and on the left; below r2c2 at the bottom and the top
+    assert bar.split("M")[1:] == ["55 3v26", "3 3v26", "29 55h26", "29 3h26"]
+    assert svg.index('class="frame"') < svg.index('class="barrier"')

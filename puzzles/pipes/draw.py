@@ -194,7 +194,10 @@ class PipesDrawing:
             if bin(x).count("1") == 1:
                 add(f'<circle class="end" cx="{_fmt(cx)}" cy="{_fmt(cy)}" r="{_fmt(s * 0.17)}" '
                     f'fill="#ffffff" stroke="{INK}" stroke-width="{_fmt(max(0.8, s * 0.06))}"/>')
-        # barriers and the frame
+        # the frame, then the barriers over it (a barrier around the edge of a
+        # wrapping board lies on the frame: drawn on both sides it joins)
+        add(f'<rect class="frame" x="{_fmt(m)}" y="{_fmt(m)}" width="{_fmt(W)}" height="{_fmt(H)}" '
+            f'fill="none" stroke="#212529" stroke-width="1.6"/>')
         bars = []
         for e in range(p.n):
             a, b = p.ends(e)
@@ -203,13 +206,15 @@ class PipesDrawing:
             r, c = p.coords(a)
             if e < p.size:
                 bars.append(f"M{_fmt(m + (c + 1) * s)} {_fmt(m + r * s)}v{_fmt(s)}")
+                if p.wraps(e):
+                    bars.append(f"M{_fmt(m)} {_fmt(m + r * s)}v{_fmt(s)}")
             else:
                 bars.append(f"M{_fmt(m + c * s)} {_fmt(m + (r + 1) * s)}h{_fmt(s)}")
+                if p.wraps(e):
+                    bars.append(f"M{_fmt(m + c * s)} {_fmt(m)}h{_fmt(s)}")
         if bars:
             add(f'<path class="barrier" d="{"".join(bars)}" stroke="{BARRIER}" '
                 f'stroke-width="{_fmt(max(1.6, s * 0.12))}" stroke-linecap="square" fill="none"/>')
-        add(f'<rect class="frame" x="{_fmt(m)}" y="{_fmt(m)}" width="{_fmt(W)}" height="{_fmt(H)}" '
-            f'fill="none" stroke="#212529" stroke-width="1.6"/>')
         # a step's marks
         for e, v in conclusions:
             attrs = (f' class="conclusion" data-role="conclusion" {edge_attrs(e)} '
