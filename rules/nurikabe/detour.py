@@ -12,6 +12,7 @@ from __future__ import annotations
 from deduce.state import bits
 from deduce.wording import listed
 
+from rules.nurikabe.faces import Faces
 from rules.nurikabe.techniques import BLACK, TECHNIQUES, WHITE, _articulation_cells, _plural, _step
 from rules.nurikabe.view import View
 
@@ -226,7 +227,10 @@ class _Cuts:
     white. Those that every connection passes already stay so; new ones can
     only come up in the block the white cell leaves behind (the weighted walk
     over that block), and none where the cell's eight neighbours all lie in
-    the block (its neighbours stay joined round it whichever other cell goes).
+    the block (its neighbours stay joined round it whichever other cell goes)
+    or where no open cell parts the block together with it (its separation
+    partners, read off the faces of the block's drawing: a few steps around
+    the cell instead of a walk over the whole block).
     """
 
     def __init__(self, g, main: int, root: int, black: int, unknown: int):
@@ -238,6 +242,7 @@ class _Cuts:
                 for c in bits(block[0] & unknown):
                     self.blocks_at.setdefault(c, []).append(block)
         self.rings = _rings(g)
+        self.faces: dict[int, Faces] = {}  # by block
 
     def without(self, x: int, core: int) -> int:
         """The open cells every connection passes with ``x`` white, where ``core``
@@ -249,6 +254,12 @@ class _Cuts:
             if not left & core:
                 continue  # a block cut off with x: it holds no black cell
             if ring and ring & mask == ring:
+                break
+            # a new cut parts the block with x: none that could be black, nothing new
+            faces = self.faces.get(mask)
+            if faces is None:
+                faces = self.faces[mask] = Faces(self.g, mask)
+            if not faces.separation_partners(x) & self.unknown:
                 break
             # x stands for no black cell (it would part them), so it is never the heaviest
             top = max(weight, key=weight.__getitem__)
