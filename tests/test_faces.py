@@ -62,3 +62,38 @@ def test_a_ring_round_a_hole_and_a_full_square():
     g3 = Geometry.of(3, 3)
     assert [Faces(g3, g3.full).separation_partners(x) for x in range(9)] == [
         0, 1 << 3 | 1 << 5, 0, 1 << 1 | 1 << 7, 0, 1 << 1 | 1 << 7, 0, 1 << 3 | 1 << 5, 0]
+
+
+@pytest.mark.parametrize("few", [0, 4, 10 ** 6])
+def test_wall_detour_cuts_match_brute_force(few, monkeypatch):
+    """What a white cell leaves the wall: the open cells every connection of the
+    black cells would then pass (by the weighted walk, or by floods from the
+    separation partners)."""
+    from rules.nurikabe import detour
+    monkeypatch.setattr(detour, "FEW_PARTNERS", few)
+    rng = random.Random(few)
+    checked = 0
+    for _ in range(300):
+        g = Geometry.of(rng.randint(2, 8), rng.randint(2, 8))
+        cells = list(range(g.n))
+        rng.shuffle(cells)
+        black = sum(1 << i for i in cells[: rng.randint(2, max(2, g.n // 3))])
+        unknown = sum(1 << i for i in cells[g.n // 3:] if rng.random() < 0.8) & ~black
+        seed = black & -black
+        main = g.flood(seed, black | unknown)
+        if black & ~main:
+            continue
+        cuts = detour._Cuts(g, main, seed.bit_length() - 1, black, unknown)
+        for x in bits(unknown & main):
+            rest = main & ~(1 << x)
+            core = g.flood(seed, rest)
+            if black & ~core:
+                continue
+            expected = 0
+            for c in bits(unknown & rest):
+                without = rest & ~(1 << c)
+                if black & ~g.flood(seed, without):
+                    expected |= 1 << c
+            assert cuts.without(x, core) == expected, (g.rows, g.cols, bin(black), bin(unknown), x)
+            checked += 1
+    assert checked > 2000

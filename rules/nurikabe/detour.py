@@ -135,6 +135,9 @@ def wall_pocket(view: View):
     return steps or None
 
 
+FEW_PARTNERS = 4  # up to this many open separation partners, one flood each instead
+# of the weighted walk over the whole block
+
 _RINGS: dict[tuple[int, int], list[int]] = {}
 
 
@@ -242,7 +245,8 @@ class _Cuts:
                 for c in bits(block[0] & unknown):
                     self.blocks_at.setdefault(c, []).append(block)
         self.rings = _rings(g)
-        self.faces: dict[int, Faces] = {}  # by block
+        # by block: its faces, its heaviest cell, the cells standing for black ones
+        self.faces: dict[int, tuple[Faces, int, int]] = {}
 
     def without(self, x: int, core: int) -> int:
         """The open cells every connection passes with ``x`` white, where ``core``
@@ -258,11 +262,23 @@ class _Cuts:
             # a new cut parts the block with x: none that could be black, nothing new
             faces = self.faces.get(mask)
             if faces is None:
-                faces = self.faces[mask] = Faces(self.g, mask)
-            if not faces.separation_partners(x) & self.unknown:
+                # x stands for no black cell (it would part them), so it is never the heaviest
+                top = max(weight, key=weight.__getitem__)
+                heavy = sum(1 << c for c, w in weight.items() if w)
+                faces = self.faces[mask] = (Faces(self.g, mask), top, heavy)
+            faces, top, heavy = faces
+            partners = faces.separation_partners(x) & self.unknown
+            if not partners:
                 break
-            # x stands for no black cell (it would part them), so it is never the heaviest
-            top = max(weight, key=weight.__getitem__)
+            if partners.bit_count() <= FEW_PARTNERS and not (partners >> top) & 1:
+                # a partner is a new cut when some black cells are not joined to
+                # the heaviest cell without it
+                flood = self.g.flood
+                for c in bits(partners):
+                    bit = 1 << c
+                    if heavy & ~bit & ~flood(1 << top, left & ~bit):
+                        forced |= bit
+                break
             for c in _articulation_cells(self.g, left, top, weight):
                 forced |= 1 << c
             break
