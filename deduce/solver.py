@@ -184,6 +184,7 @@ class Solver:
                 visited.append((key, len(log)))
             view = kind.view(puzzle, state)
             view.nested = nested
+            view.deadline = self.deadline  # (long techniques look at it)
             found = None
             for k, technique in enumerate(techniques):
                 if not pending[k]:
@@ -236,6 +237,7 @@ class Solver:
         view = self.kind.view(self.puzzle, state)
         view.nested = False
         view.thorough = True
+        view.deadline = self.deadline
         view.changed = changed
         for technique in techniques:
             found = technique.apply(view)

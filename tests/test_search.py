@@ -66,3 +66,21 @@ def test_search_still_finds_every_solution_up_to_the_limit():
 
 if __name__ == "__main__":
     pytest.main([__file__])
+
+
+@pytest.mark.parametrize("clues", [
+    ((50 * 100 + 50, 5000),),  # one big island: one confinement call ran 11 s
+    tuple((r * 100 + c, None) for r in range(0, 100, 4) for c in range(0, 100, 4)),  # 625 "?"
+], ids=["one-5000", "many-?"])
+def test_the_budget_holds_inside_a_long_technique_call(clues):
+    """Techniques look at the deadline in their long loops: on a 100x100 grid the
+    solver and the search stop near their budget, not many seconds past it."""
+    import time
+    from puzzles.nurikabe.model import Nurikabe
+    p = Nurikabe(100, 100, clues)
+    start = time.perf_counter()
+    result = Solver(KIND, p, depth=2, budget=0.5).solve()
+    assert result.verdict == "stuck" and time.perf_counter() - start < 4  # (was 9-50 s)
+    start = time.perf_counter()
+    assert search(KIND, p, budget=0.5).verdict == "unknown"
+    assert time.perf_counter() - start < 4

@@ -450,6 +450,7 @@ def _confine(view: View, island: Region, area: int, mine) -> Step | None:
     # that a detour around it costs too much, or if the island has duties.
     suspects = _suspects(view, island, area, bool(mine), 0)
     for i in bits(suspects):
+        view.on_time()
         bit = 1 << i
         without = view.reach_without(island, bit)
         if without.bit_count() < island.need:
@@ -503,10 +504,22 @@ def _others_reach(view: View, island: Region) -> int:
     return others
 
 
-_IN_VAIN: dict[tuple[int, str], tuple[Any, set]] = {}
+class _Vain(set):
+    """Situations where a technique found nothing, and how many bits their
+    cells' masks take (to bound the memory they hold)."""
+    __slots__ = ("bits",)
+
+    def __init__(self):
+        super().__init__()
+        self.bits = 0
 
 
-def _in_vain(view: View, technique: str) -> set:
+_IN_VAIN: dict[tuple[int, str], tuple[Any, _Vain]] = {}
+VAIN_BITS = 1 << 28  # the masks one technique may keep per puzzle: 32 MB (a 100x100 grid
+# with hundreds of islands named each of them, 10 000 bits apiece, in every situation)
+
+
+def _in_vain(view: View, technique: str) -> _Vain:
     """The situations of this puzzle where ``technique`` looked and found
     nothing, to skip when they come up again.
 
@@ -521,15 +534,28 @@ def _in_vain(view: View, technique: str) -> set:
     if entry is None or entry[0] is not view.puzzle:
         if len(_IN_VAIN) > 60:
             _IN_VAIN.clear()
-        entry = _IN_VAIN[key] = (view.puzzle, set())  # (holds the puzzle: its id stays its own)
+        entry = _IN_VAIN[key] = (view.puzzle, _Vain())  # (holds the puzzle: its id stays its own)
     return entry[1]
 
 
-def _remember(vain: set, situation: tuple, most: int = 200000) -> None:
-    """Add ``situation`` to ``vain`` (from :func:`_in_vain`), starting afresh past ``most``."""
-    if len(vain) > most:
+def _remember(vain: _Vain, situation: tuple, most: int = 200000) -> None:
+    """Add ``situation`` to ``vain`` (from :func:`_in_vain`), starting afresh past
+    ``most`` situations or ``VAIN_BITS`` bits of masks."""
+    size = _bits_in(situation)
+    if len(vain) > most or vain.bits + size > VAIN_BITS:
         vain.clear()
+        vain.bits = 0
     vain.add(situation)
+    vain.bits += size
+
+
+def _bits_in(situation) -> int:
+    """The bits the masks of ``situation`` (ints, strings, nested tuples) take."""
+    if isinstance(situation, int):
+        return situation.bit_length()
+    if isinstance(situation, tuple):
+        return sum(_bits_in(x) for x in situation)
+    return 64
 
 
 @TECHNIQUES.register("fragment-lifeline", tier=3, name="Fragment lifeline")
@@ -550,6 +576,7 @@ def fragment_lifeline(view: View):
     reaches = view.reaches
     vain = _in_vain(view, "fragment-lifeline")
     for role, target, what, reachers in _must_reach(view):
+        view.on_time()
         # a cell outside some reacher's reach leaves that one's way open, and so
         # does one it takes only once it has taken a cell of the target
         common = g.full
@@ -570,6 +597,7 @@ def fragment_lifeline(view: View):
         if seen in vain:
             continue
         for i in bits(near):
+            view.on_time()
             bit = 1 << i
             rest = target & ~bit
             if rest and any(view.reach_without(r, bit, until=rest) & rest for r in reachers):
@@ -1150,6 +1178,7 @@ def island_squeeze(view: View):
         # cut the area apart can shrink it to exactly the island's size.
         suspects = _suspects(view, island, area, False, view.liberties(island))
         for i in bits(suspects):
+            view.on_time()
             bit = 1 << i
             without = view.reach_without(island, bit)
             if without.bit_count() != island.need:

@@ -9,9 +9,10 @@ cells; a *liberty* is an unknown cell next to a region.
 """
 from __future__ import annotations
 
+import time
 from typing import TYPE_CHECKING
 
-from deduce.errors import Contradiction
+from deduce.errors import BudgetExceeded, Contradiction
 from deduce.state import State, bits
 from deduce.wording import listed
 
@@ -57,6 +58,7 @@ class View:
         self.changed = g.full
         self.nested = False  # set by the engine inside hypothesis branches and search
         self.thorough = False  # set by the engine when the main line is otherwise stuck
+        self.deadline: float | None = None  # set by the engine: when its budget runs out
         self.clue_need = dict(puzzle.clues)
         self.clue_mask = puzzle.clue_mask
         self._islands = None
@@ -69,6 +71,13 @@ class View:
         self._walks: dict[int, tuple[int, list]] = {}  # clue -> the steps of its reach
         self._room: dict[tuple[int, int], bool] = {}  # (clue, blocked part of its reach) -> room?
         self._wall_seed = None
+
+    def on_time(self) -> None:
+        """Raise BudgetExceeded once the engine's deadline has passed: a long
+        loop of a technique asks now and then (on a 100x100 grid one call can
+        run for seconds)."""
+        if self.deadline is not None and time.perf_counter() > self.deadline:
+            raise BudgetExceeded()
 
     # -- naming --------------------------------------------------------------
     def region_name(self, r: Region) -> str:
