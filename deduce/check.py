@@ -157,8 +157,10 @@ def verify(kind: Kind, puzzle: Any, result: Check, timeout: float = 60.0) -> str
         return "no independent oracle for this kind"
     try:
         sols = kind.oracle(puzzle, 2, timeout)
-    except BudgetExceeded:
-        return "oracle: budget exhausted"
+    except BudgetExceeded as e:
+        return f"oracle: budget exhausted ({e})" if str(e) else "oracle: budget exhausted"
+    except (RuntimeError, MemoryError) as e:  # clingo failed: its word is missing, not wrong
+        return f"oracle failure: {e}"
     expected = {"unique": 1, "multiple": 2, "none": 0}.get(result.verdict)
     if expected is None:
         return f"oracle found {len(sols)} solution(s); the engine did not decide"

@@ -6,7 +6,11 @@ answer sets into grids of ``#``/``.``.
 """
 from __future__ import annotations
 
+import multiprocessing
+import os
+import resource
 import time
+from typing import Callable
 
 import clingo
 
@@ -15,17 +19,98 @@ from deduce.errors import BudgetExceeded
 WAIT_SLICE = 0.05  # seconds between looks at the clock and at pending signals
 
 
-def shaded_grids(program: str, facts: str, rows: int, cols: int, limit: int = 2,
-                 timeout: float | None = None) -> list[list[str]]:
+def shaded_grids(program: str, facts: str | Callable[[], str], rows: int, cols: int,
+                 limit: int = 2, timeout: float | None = None,
+                 apart: bool | None = None) -> list[list[str]]:
     """Up to ``limit`` answer sets as rows of ``#`` (shown ``black(R, C)``) and ``.``.
+
+    ``facts``: the puzzle's facts, or a function that writes them (then the
+    time it takes counts against the timeout too: 18 MB of candidates for a
+    70x70 grid of ``?`` clues take seconds).
 
     Raises :class:`BudgetExceeded` when ``timeout`` seconds (grounding and
     search together) pass before clingo has found ``limit`` answers or shown
-    there are no more.
+    there are no more, or when it needs more than ``MEMORY`` bytes.
+
+    ``apart`` (the default when there is a timeout): clingo runs in a child
+    process. Grounding is C code that holds this process until it is done --
+    no deadline, Ctrl-C or alarm gets through, and a program that grounds to
+    billions of rules (a 70x70 grid of ``?`` clues) would take minutes and
+    tens of GB. A child can be stopped at the deadline or on Ctrl-C, and has
+    its memory capped.
     """
     if limit < 1:
         return []
+    if apart is None:
+        apart = timeout is not None
+    if not apart:
+        return _shaded_grids(program, facts, rows, cols, limit, timeout)
     deadline = None if timeout is None else time.monotonic() + timeout
+    fork = multiprocessing.get_context("fork")
+    receive, send = fork.Pipe(duplex=False)
+    child = fork.Process(target=_child, args=(send, program, facts, rows, cols, limit),
+                         daemon=True)
+    child.start()
+    send.close()
+    try:
+        while not receive.poll(WAIT_SLICE):  # (signal handlers run in between)
+            if deadline is not None and time.monotonic() > deadline:
+                raise BudgetExceeded(f"clingo did not finish within {_seconds(timeout)}")
+            if not child.is_alive() and not receive.poll():
+                raise RuntimeError(f"clingo stopped without an answer (exit code {child.exitcode})")
+        try:
+            what, answer = receive.recv()
+        except EOFError:
+            raise RuntimeError(f"clingo stopped without an answer (exit code "
+                               f"{child.exitcode})") from None
+    finally:
+        if child.is_alive():
+            child.kill()
+        child.join()
+        receive.close()
+    if what == "memory":
+        raise BudgetExceeded(f"clingo needed more than {_amount(MEMORY)} of memory")
+    if what == "error":
+        raise RuntimeError(answer)
+    return answer
+
+
+MEMORY = 4 << 30  # bytes of memory clingo may take in its child process
+
+
+def _child(send, program: str, facts: str | Callable[[], str], rows: int, cols: int,
+           limit: int) -> None:
+    """Run clingo and send ("grids", answer), ("memory", "") or ("error", text)."""
+    try:
+        with open("/proc/self/statm") as f:
+            now = int(f.read().split()[0]) * os.sysconf("SC_PAGE_SIZE")
+        resource.setrlimit(resource.RLIMIT_AS, (now + MEMORY, resource.RLIM_INFINITY))
+    except (OSError, ValueError):
+        pass  # (no /proc, or the limit cannot be set: run uncapped)
+    try:
+        send.send(("grids", _shaded_grids(program, facts, rows, cols, limit, None)))
+    except MemoryError:
+        send.send(("memory", ""))
+    except RuntimeError as e:  # clingo reports std::bad_alloc as a RuntimeError
+        send.send(("memory", "") if "bad_alloc" in str(e) else ("error", f"clingo: {e}"))
+    finally:
+        send.close()
+
+
+def _amount(size: int) -> str:
+    return f"{size / (1 << 30):g} GB" if size >= 1 << 30 else f"{size >> 20} MB"
+
+
+def _seconds(timeout: float) -> str:
+    return f"{timeout:g} s"
+
+
+def _shaded_grids(program: str, facts: str | Callable[[], str], rows: int, cols: int,
+                  limit: int, timeout: float | None) -> list[list[str]]:
+    """``shaded_grids`` in this process."""
+    deadline = None if timeout is None else time.monotonic() + timeout
+    if callable(facts):
+        facts = facts()
     ctl = clingo.Control([f"--models={limit}", "--warn=none"])
     ctl.add("base", [], program)
     ctl.add("base", [], facts)

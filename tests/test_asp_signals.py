@@ -1,4 +1,5 @@
 import signal, time
+from pathlib import Path
 import pytest
 from puzzles.asp import shaded_grids
 
@@ -21,3 +22,47 @@ def test_a_signal_stops_clingo_promptly():
         signal.setitimer(signal.ITIMER_REAL, 0)
         signal.signal(signal.SIGALRM, old)
     assert time.perf_counter() - start < 2
+
+
+# grounds to 25 million atoms: seconds of C code and GBs that hold the process
+HUGE = "p(1..5000). r(X, Y) :- p(X), p(Y). #show black(X, Y) : r(X, Y)."
+
+
+def test_a_timeout_stops_clingo_while_it_grounds():
+    from deduce.errors import BudgetExceeded
+    start = time.perf_counter()
+    with pytest.raises(BudgetExceeded, match="did not finish within 0.5 s"):
+        shaded_grids(HUGE, "", 1, 1, timeout=0.5)
+    assert time.perf_counter() - start < 1.5
+
+
+def test_a_signal_stops_clingo_while_it_grounds_apart():
+    def stop(*_):
+        raise Stop
+    old = signal.signal(signal.SIGALRM, stop)
+    signal.setitimer(signal.ITIMER_REAL, 0.3)
+    start = time.perf_counter()
+    try:
+        with pytest.raises(Stop):
+            shaded_grids(HUGE, "", 1, 1, apart=True)
+    finally:
+        signal.setitimer(signal.ITIMER_REAL, 0)
+        signal.signal(signal.SIGALRM, old)
+    assert time.perf_counter() - start < 1.5
+
+
+def test_clingo_out_of_memory_is_a_budget_not_a_crash(monkeypatch):
+    import puzzles.asp
+    from deduce.errors import BudgetExceeded
+    monkeypatch.setattr(puzzles.asp, "MEMORY", 200 << 20)
+    with pytest.raises(BudgetExceeded, match="clingo needed more than 200 MB of memory"):
+        shaded_grids(HUGE, "", 1, 1, timeout=30)
+
+
+def test_apart_and_in_process_agree():
+    from puzzles.nurikabe import KIND
+    from puzzles.nurikabe.asp import PROGRAM, facts
+    p = KIND.load(str(Path(__file__).parents[1] / "puzzles" / "examples" / "nurikabe-7x7-hard.txt"))
+    here = shaded_grids(PROGRAM, facts(p), p.rows, p.cols, 2)
+    assert shaded_grids(PROGRAM, lambda: facts(p), p.rows, p.cols, 2, timeout=30) == here
+    assert len(here) == 1

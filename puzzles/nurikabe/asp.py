@@ -169,7 +169,7 @@ def solutions(puzzle: Nurikabe, limit: int = 2, timeout: float | None = None) ->
     search together) pass before clingo has found ``limit`` solutions or
     shown there are no more.
     """
-    return shaded_grids(PROGRAM, facts(puzzle), puzzle.rows, puzzle.cols, limit, timeout)
+    return shaded_grids(PROGRAM, lambda: facts(puzzle), puzzle.rows, puzzle.cols, limit, timeout)
 
 
 def count(puzzle: Nurikabe, limit: int = 2, timeout: float | None = None) -> int:

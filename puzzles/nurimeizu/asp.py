@@ -95,7 +95,7 @@ def solutions(puzzle: Nurimeizu, limit: int = 2, timeout: float | None = None) -
 
     Raises :class:`BudgetExceeded` when ``timeout`` seconds pass first.
     """
-    return shaded_grids(PROGRAM, facts(puzzle), puzzle.rows, puzzle.cols, limit, timeout)
+    return shaded_grids(PROGRAM, lambda: facts(puzzle), puzzle.rows, puzzle.cols, limit, timeout)
 
 
 def count(puzzle: Nurimeizu, limit: int = 2, timeout: float | None = None) -> int:

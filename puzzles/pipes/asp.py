@@ -81,5 +81,5 @@ def solutions(puzzle: Pipes, limit: int = 2, timeout: float | None = None) -> li
 
     Raises :class:`BudgetExceeded` when ``timeout`` seconds pass first.
     """
-    grids = shaded_grids(PROGRAM, facts(puzzle), 1, puzzle.n, limit, timeout)
+    grids = shaded_grids(PROGRAM, lambda: facts(puzzle), 1, puzzle.n, limit, timeout)
     return [sum(1 << e for e, ch in enumerate(g[0]) if ch == "#") for g in grids]
