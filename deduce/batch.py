@@ -170,9 +170,9 @@ def _ask_oracle(kind: Kind, puzzle: Any, result, timeout: float | None) -> dict:
     start = time.perf_counter()
     try:
         found = kind.oracle(puzzle, 2, timeout)
-    except BudgetExceeded:
+    except BudgetExceeded as e:
         return {"oracle_seconds": round(time.perf_counter() - start, 4),
-                "oracle_note": f"oracle timeout after {timeout} s"}
+                "oracle_note": f"oracle: {e}" if str(e) else f"oracle timeout after {timeout} s"}
     except Exception as e:
         return {"oracle_note": f"oracle failure: {type(e).__name__}: {e}"}
     out = {"oracle_seconds": round(time.perf_counter() - start, 4),
@@ -204,11 +204,17 @@ def _on_alarm(signum, frame):
     raise _HardTimeout()
 
 
-def _timeout_result(record: Any, hard: float) -> dict:
+def _timeout_result(record: Any, hard: float, seconds: float | None = None) -> dict:
+    """The line of a puzzle stopped by the hard timeout after ``seconds`` (``hard``
+    when the alarm stopped it; more when its worker had to be killed)."""
     rid = record.get("id") if isinstance(record, dict) else None
-    return {"id": rid if isinstance(rid, str) else "", "verdict": "stuck",
-            "reason": f"hard timeout: no result after {hard:g} s", "level": 0,
-            "name": UNSOLVED}
+    out = {"id": rid if isinstance(rid, str) else "", "verdict": "stuck",
+           "reason": f"hard timeout: no result after {hard:g} s", "level": 0,
+           "name": UNSOLVED, "seconds": round(hard if seconds is None else seconds, 4)}
+    rows, cols = (record.get("rows"), record.get("cols")) if isinstance(record, dict) else (0, 0)
+    if type(rows) is int and type(cols) is int and rows > 0 and cols > 0:
+        out["size"] = f"{rows}x{cols}"
+    return out
 
 
 def guarded_rate(args: tuple, hard: float | None) -> dict:
@@ -316,7 +322,7 @@ class _Pool:
                     self._retire(w)
                     if queue:
                         self.workers.append(self._spawn())
-                    yield index, _timeout_result(args[1], self.hard)
+                    yield index, _timeout_result(args[1], self.hard, now - w["start"])
 
     def close(self) -> None:
         for w in list(self.workers):

@@ -378,12 +378,14 @@ def test_hard_timeout_kills_a_silent_worker(small):
         pool.close()
     assert got[1]["verdict"] == "solved"
     assert got[0]["verdict"] == "stuck" and "hard timeout" in got[0]["reason"]
+    # the line says how long it ran before the kill, and the grid's size
+    assert got[0]["seconds"] >= 0.4 and got[0]["size"] == f"{slow['rows']}x{slow['cols']}"
 
 
 def test_in_process_alarm_timeout():
     r = batch.guarded_rate(("nurikabe", slow_record(), 3, 0, False, None), 0.2)
     assert r["verdict"] == "stuck" and "hard timeout" in r["reason"]
-    assert r["id"] == SLOW
+    assert r["id"] == SLOW and r["seconds"] == 0.2 and "x" in r["size"]
 
 
 # ------------------------------------------------------------------ the same on Dask
