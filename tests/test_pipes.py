@@ -562,3 +562,12 @@ def test_a_barrier_around_the_edge_is_drawn_on_both_sides_over_the_frame():
     # right of r1c2 on the right frame and on the left; below r2c2 at the bottom and the top
     assert bar.split("M")[1:] == ["55 3v26", "3 3v26", "29 55h26", "29 3h26"]
     assert svg.index('class="frame"') < svg.index('class="barrier"')
+
+
+def test_boards_past_10000_tiles_are_refused():
+    """As for Nurikabe: a 200x200 board spent seconds before its budget could act."""
+    with pytest.raises(InputError, match=r"101x100 = 10100 cells; at most 10000 \(100x100\)"):
+        load("100x101:" + "1" * 10100)
+    with pytest.raises(InputError, match=r"the grid is 101x100 = 10100 cells"):
+        load("\n".join(["─" * 100] * 101))
+    assert load("100x100:" + "1" * 10000).size == 10000
