@@ -133,8 +133,10 @@ def generate(kind: Kind, rows: int, cols: int, level: int, *, count: int = 1, se
         if not (result.solved and result.grade.level == level):
             raise AssertionError(f"{kind.name} generator returned a level "
                                  f"{result.grade.level} puzzle for level {level}")
+        # a second opinion on uniqueness (logic alone has proved it): when the
+        # search runs out of its budget it has nothing to say, which is no fault
         found = search(kind, puzzle, limit=2, budget=check_budget)
-        if found.count != 1 or found.solutions[0] != result.state:
+        if found.count is not None and (found.count != 1 or found.solutions[0] != result.state):
             raise AssertionError(f"{kind.name} generator: search finds {found.count} "
                                  f"solution(s) where logic found one")
         stated = kind.solution(puzzle)  # (what the record will say the solution is)

@@ -346,3 +346,11 @@ def test_small_grids_once_refused_are_made(name, size, level):
     r = run("generate", name, "--size", size, "--level", str(level), "--budget", "120", "--plain")
     assert r.returncode == 0, r.stderr
     assert f"level {level} {LEVELS[level]}" in r.stdout
+
+
+def test_a_cross_check_search_out_of_budget_is_no_fault():
+    """The search after logic is a second opinion: when it runs out of time it
+    says nothing (it raised AssertionError, a traceback from deduce generate)."""
+    from puzzles.nurikabe import KIND as nurikabe
+    (g,) = generate(nurikabe, 5, 5, 2, seed=1, budget=60, check_budget=1e-9)
+    assert g.result.solved and g.result.grade.level == 2
