@@ -56,6 +56,29 @@ def error_line(source: str, problem: str, line: int | None = None, col: int = 1)
     return InputError(f"{where}: {problem}".translate(_ESCAPE))
 
 
+# The solvers keep sets of cells as bitmasks, one per cell for its neighbours and
+# squares (rooms, sides), so their memory grows with the square of the cell count:
+# 100x100 takes tens of MB, 300x300 gigabytes, and single technique calls run past
+# any budget (a 200x200 Nurimeizu of one-cell rooms: 3 s and 730 MB to set up).
+MAX_CELLS = 10_000  # 100x100, twice the largest published grids (50x50)
+
+
+def too_many_cells(rows: int, cols: int) -> str | None:
+    """Why a grid is too large to solve, or None."""
+    if rows * cols <= MAX_CELLS:
+        return None
+    return (f"the grid is {rows}x{cols} = {rows * cols} cells; at most {MAX_CELLS} (100x100) "
+            "can be solved")
+
+
+def refuse_too_big(rows: int, cols: int, source: str, line: int | None = None,
+                   col: int = 1) -> None:
+    """Raise InputError for a grid of more than ``MAX_CELLS`` cells."""
+    problem = too_many_cells(rows, cols)
+    if problem:
+        raise error_line(source, problem, line, col)
+
+
 def show(token: str) -> str:
     """A token quoted for a message, cut short so a megabyte of junk stays one readable line."""
     return repr(token) if len(token) <= 20 else repr(token[:20]) + "..."

@@ -27,15 +27,11 @@ import attrs
 
 from deduce.errors import InputError
 from puzzles.files import error_line as _error
-from puzzles.files import pick_record, read_text
+from puzzles.files import pick_record, read_text, refuse_too_big
 from puzzles.files import show as _show
 from puzzles.nurikabe.model import Nurikabe
 
 MAX_SIDE = 1000  # anything larger is a mistake, not a puzzle (and would only waste memory)
-# The solver keeps sets of cells as bitmasks, one per cell for its neighbours and
-# squares, so its memory grows with the square of the cell count: 100x100 takes
-# tens of MB, 300x300 gigabytes (and single technique calls past any budget).
-MAX_CELLS = 10_000  # 100x100, twice the largest published grids (50x50)
 MAX_FILE_BYTES = 64 << 20  # far above any puzzle file; stops /dev/zero and friends from hanging us
 
 # A readable token becomes one of: "." empty, "#" black, "+" white, "?" or a digit string.
@@ -165,12 +161,6 @@ def _mask(cells: list[int], size: int) -> int:
     return int(bits, 2)
 
 
-def _not_too_big(rows: int, cols: int, source: str) -> None:
-    if rows * cols > MAX_CELLS:
-        raise _error(source, f"the grid is {rows}x{cols} = {rows * cols} cells; at most "
-                     f"{MAX_CELLS} (100x100) can be solved")
-
-
 def _puzzle(grid: list[_Row], source: str, solution_at: Callable[[int], tuple[int, int]] | None = None,
             **fields) -> Nurikabe:
     """The puzzle of a tokenized grid (rows of equal width), checking clue sizes.
@@ -178,7 +168,7 @@ def _puzzle(grid: list[_Row], source: str, solution_at: Callable[[int], tuple[in
     ``solution_at``: where the written solution has cell i, as (line, column),
     for an error about it."""
     rows, cols = len(grid), len(grid[0].cells)
-    _not_too_big(rows, cols, source)
+    refuse_too_big(rows, cols, source)
     size = rows * cols
     clues: list[tuple[int, int | None]] = []
     black: list[int] = []
@@ -413,7 +403,7 @@ def _decode_puzzlink(url: str, source: str, line: int = 1, col0: int = 0) -> Nur
         raise fail("the size is missing (expected nurikabe/W/H/BODY)", at - 1)
     cols = _side(parts[0][0], "width", source, line, col0 + parts[0][1] + 1)
     rows = _side(parts[1][0], "height", source, line, col0 + parts[1][1] + 1)
-    _not_too_big(rows, cols, source)
+    refuse_too_big(rows, cols, source)
     body, body_at = "/".join(p for p, _ in parts[2:]), parts[2][1] if len(parts) > 2 else at
     if body.endswith("/"):  # pzprjs ends a URL with "/" when its last character is not alphanumeric
         body = body[:-1]

@@ -32,23 +32,13 @@ import attrs
 from deduce.errors import InputError
 from deduce.numbers import whole_number
 from puzzles.files import error_line as _error
-from puzzles.files import pick_record, read_text
+from puzzles.files import pick_record, read_text, refuse_too_big, too_many_cells
 from puzzles.files import show as _show
 from deduce.state import State
 from puzzles.nurimeizu.model import MARKS, Nurimeizu, split_rooms, violations
 
 MAX_FILE_BYTES = 4 << 20
-MAX_SIDE = 200
-MAX_CELLS = 10_000  # as for Nurikabe: a 200x200 grid of one-cell rooms took 3 s and 730 MB
-# before the first technique (the view keeps masks per cell and per room)
-
-
-def _not_too_big(rows: int, cols: int, source: str, line: int = 1, col: int = 1) -> None:
-    """Refuse a grid of more than ``MAX_CELLS`` cells (as the Nurikabe reader does)."""
-    if rows * cols > MAX_CELLS:
-        raise _error(source, f"the grid is {rows}x{cols} = {rows * cols} cells; at most "
-                     f"{MAX_CELLS} (100x100) can be solved", line, col)
-
+MAX_SIDE = 200  # a side; the cells are also at most files.MAX_CELLS
 
 PUZZLINK_HOSTS = ("puzz.link", "pzv.jp", "pzprxs.vercel.app")
 _URL = re.compile(r"(?:https?://)?([^/?#\s]+)[^?#\s]*\?(.*)", re.S)
@@ -119,7 +109,7 @@ def parse_text(text: str, source: str = "<text>") -> Nurimeizu:
                      f"{len(rooms)}", marks[-1][0])
     if len(rooms) > MAX_SIDE or width > MAX_SIDE:
         raise _error(source, f"larger than {MAX_SIDE}x{MAX_SIDE}")
-    _not_too_big(len(rooms), width, source)
+    refuse_too_big(len(rooms), width, source, 1)
     clue_rows = []
     for n, toks in marks:
         row = []
@@ -186,7 +176,7 @@ def decode_puzzlink(url: str, source: str = "<url>") -> Nurimeizu:
         sides.append(n)
         at += len(part) + 1
     cols, rows = sides
-    _not_too_big(rows, cols, source, 1, offset + len(parts[0]) + 2)
+    refuse_too_big(rows, cols, source, 1, offset + len(parts[0]) + 2)
     body = "/".join(parts[3:]).rstrip("/")
     body_at = at + 1
 
@@ -439,9 +429,9 @@ def parse_pzprv3(text: str, source: str = "<pzprv3>") -> Nurimeizu:
                        f"{MAX_SIDE}", k)
         sides.append(n)
     rows, cols = sides
-    if rows * cols > MAX_CELLS:
-        raise fail(f"the grid is {rows}x{cols} = {rows * cols} cells; at most {MAX_CELLS} "
-                   "(100x100) can be solved", k)
+    problem = too_many_cells(rows, cols)
+    if problem:
+        raise fail(problem, k)
     value, k = next_line("the number of rooms")
     n_rooms = whole_number(value)
     if n_rooms is None or not 1 <= n_rooms <= rows * cols:

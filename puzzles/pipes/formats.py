@@ -29,21 +29,12 @@ from pathlib import Path
 from deduce.errors import InputError
 from deduce.numbers import whole_number
 from puzzles.files import error_line as _error
-from puzzles.files import pick_record, read_text
+from puzzles.files import pick_record, read_text, refuse_too_big
 from puzzles.files import show as _show
 from puzzles.pipes.model import BOX, D, FROM_BOX, R, Pipes
 
 MAX_FILE_BYTES = 4 << 20
-MAX_SIDE = 200
-MAX_CELLS = 10_000  # as for Nurikabe: one technique call on a 200x200 board took 0.6 s
-
-
-def _not_too_big(rows: int, cols: int, source: str, line: int = 1, col: int = 1) -> None:
-    """Refuse a grid of more than ``MAX_CELLS`` cells (as the Nurikabe reader does)."""
-    if rows * cols > MAX_CELLS:
-        raise _error(source, f"the grid is {rows}x{cols} = {rows * cols} cells; at most "
-                     f"{MAX_CELLS} (100x100) can be solved", line, col)
-
+MAX_SIDE = 200  # a side; the cells are also at most files.MAX_CELLS
 
 _GAME_ID = re.compile(r"^\s*\d+(?:x\d+)?[^:\s]*:")
 _HEX = "0123456789abcdef"
@@ -84,7 +75,7 @@ def decode_game_id(text: str, source: str = "<game id>") -> Pipes:
     for what, n, written in (("width", cols, m.group(1)), ("height", rows, m.group(2))):
         if not 1 <= n <= MAX_SIDE:
             raise _error(source, f"the {what} {_show(written)} is not from 1 to {MAX_SIDE}", 1, 1)
-    _not_too_big(rows, cols, source)
+    refuse_too_big(rows, cols, source, 1)
     if cols * rows < 2:
         raise _error(source, "a Net grid needs at least two tiles", 1, 1)
     if not re.fullmatch(r"(?:b\d*\.?\d*|a|w)*", params):
@@ -201,7 +192,7 @@ def parse_text(text: str, source: str = "<text>") -> Pipes:
     h, w = len(rows), len(rows[0])
     if h > MAX_SIDE or w > MAX_SIDE:
         raise _error(source, f"larger than {MAX_SIDE}x{MAX_SIDE}")
-    _not_too_big(h, w, source)
+    refuse_too_big(h, w, source, 1)
     if h * w < 2:
         raise _error(source, "a Net grid needs at least two tiles")
     flat = [x for row in rows for x in row]

@@ -260,13 +260,13 @@ class _Cuts:
             if ring and ring & mask == ring:
                 break
             # a new cut parts the block with x: none that could be black, nothing new
-            faces = self.faces.get(mask)
-            if faces is None:
+            known = self.faces.get(mask)
+            if known is None:
                 # x stands for no black cell (it would part them), so it is never the heaviest
                 top = max(weight, key=weight.__getitem__)
                 heavy = sum(1 << c for c, w in weight.items() if w)
-                faces = self.faces[mask] = (Faces(self.g, mask), top, heavy)
-            faces, top, heavy = faces
+                known = self.faces[mask] = (Faces(self.g, mask), top, heavy)
+            faces, top, heavy = known
             partners = faces.separation_partners(x) & self.unknown
             if not partners:
                 break

@@ -38,18 +38,10 @@ def _flood8(g, seed: int, allowed: int) -> int:
         m = grown
 
 
-_EDGES: dict[tuple[int, int], int] = {}
-
-
 def _edge(g) -> int:
     """The cells on the grid's edge."""
-    key = (g.rows, g.cols)
-    got = _EDGES.get(key)
-    if got is None:
-        first = sum(1 << (r * g.cols) for r in range(g.rows))
-        row = (1 << g.cols) - 1
-        got = _EDGES[key] = first | (first << (g.cols - 1)) | row | (row << (g.n - g.cols))
-    return got
+    inner = g.not_first_col & g.not_last_col & (g.full >> g.cols) & (g.full << g.cols)
+    return g.full & ~inner
 
 
 class Faces:
