@@ -97,6 +97,9 @@ class Generated:
     attempts: int = 1
 
 
+MIN_CHECK = 0.05  # seconds the cross-check search gets when the budget is spent
+
+
 class OutOfTime(Exception):
     """No puzzle was found within the budget."""
 
@@ -113,7 +116,8 @@ def generate(kind: Kind, rows: int, cols: int, level: int, *, count: int = 1, se
     longer than ``budget`` seconds, InputError when the pair is unreachable.
 
     Every puzzle is checked by complete search (one solution, the one logic
-    found) before it is yielded. ``options`` (e.g. ``algorithm``) go to the
+    found) before it is yielded, within what is left of its ``budget`` and
+    at most ``check_budget`` seconds. ``options`` (e.g. ``algorithm``) go to the
     kind's generator.
     """
     if kind.generator is None:
@@ -134,8 +138,11 @@ def generate(kind: Kind, rows: int, cols: int, level: int, *, count: int = 1, se
             raise AssertionError(f"{kind.name} generator returned a level "
                                  f"{result.grade.level} puzzle for level {level}")
         # a second opinion on uniqueness (logic alone has proved it): when the
-        # search runs out of its budget it has nothing to say, which is no fault
-        found = search(kind, puzzle, limit=2, budget=check_budget)
+        # search runs out of its budget it has nothing to say, which is no fault;
+        # it gets what is left of this puzzle's budget, at most ``check_budget``
+        left = start + budget - time.perf_counter()
+        found = search(kind, puzzle, limit=2,
+                       budget=max(MIN_CHECK, min(check_budget, left)))
         if found.count is not None and (found.count != 1 or found.solutions[0] != result.state):
             raise AssertionError(f"{kind.name} generator: search finds {found.count} "
                                  f"solution(s) where logic found one")

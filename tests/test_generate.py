@@ -354,3 +354,23 @@ def test_a_cross_check_search_out_of_budget_is_no_fault():
     from puzzles.nurikabe import KIND as nurikabe
     (g,) = generate(nurikabe, 5, 5, 2, seed=1, budget=60, check_budget=1e-9)
     assert g.result.solved and g.result.grade.level == 2
+
+
+def test_the_cross_check_search_keeps_within_the_budget(monkeypatch):
+    """The cross-check search had a fixed 60 s of its own, outside --budget:
+    now it gets what is left of the puzzle's budget (bug hunt 14, left then)."""
+    import deduce.generate as gen
+    from puzzles.nurikabe import KIND as nurikabe
+    given = []
+    real = gen.search
+
+    def spy(*args, budget=None, **kw):
+        given.append(budget)
+        return real(*args, budget=budget, **kw)
+    monkeypatch.setattr(gen, "search", spy)
+    (g,) = generate(nurikabe, 5, 5, 2, seed=1, budget=2.0)
+    assert g.seconds <= 2.0 + 0.5
+    assert given and given[0] <= 2.0
+    given.clear()
+    (g,) = generate(nurikabe, 5, 5, 2, seed=1, budget=1000.0, check_budget=7.0)
+    assert given == [7.0]
