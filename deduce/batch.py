@@ -169,7 +169,8 @@ def _ask_oracle(kind: Kind, puzzle: Any, result, timeout: float | None) -> dict:
         return {"oracle_note": f"no oracle for kind {kind.name!r}"}
     start = time.perf_counter()
     try:
-        found = kind.oracle(puzzle, 2, timeout)
+        # (no timeout: still in a child process, which Ctrl-C stops and whose memory is capped)
+        found = kind.oracle(puzzle, 2, timeout or math.inf)
     except BudgetExceeded as e:
         return {"oracle_seconds": round(time.perf_counter() - start, 4),
                 "oracle_note": f"oracle: {e}" if str(e) else f"oracle timeout after {timeout} s"}

@@ -14,6 +14,7 @@ Exit codes: 0 unique, 1 not unique or no solution, 2 bad input, 3 unknown.
 from __future__ import annotations
 
 import json
+import math
 import time
 from typing import Any
 
@@ -156,7 +157,8 @@ def verify(kind: Kind, puzzle: Any, result: Check, timeout: float = 60.0) -> str
     if kind.oracle is None:
         return "no independent oracle for this kind"
     try:
-        sols = kind.oracle(puzzle, 2, timeout)
+        # (no timeout: still in a child process, which Ctrl-C stops and whose memory is capped)
+        sols = kind.oracle(puzzle, 2, timeout or math.inf)
     except BudgetExceeded as e:
         return f"oracle: budget exhausted ({e})" if str(e) else "oracle: budget exhausted"
     except (RuntimeError, MemoryError) as e:  # clingo failed: its word is missing, not wrong

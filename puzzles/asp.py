@@ -6,9 +6,12 @@ answer sets into grids of ``#``/``.``.
 """
 from __future__ import annotations
 
+import ctypes
+import math
 import multiprocessing
 import os
 import resource
+import signal
 import time
 from typing import Callable
 
@@ -46,27 +49,41 @@ def shaded_grids(program: str, facts: str | Callable[[], str], rows: int, cols: 
     if not apart:
         return _shaded_grids(program, facts, rows, cols, limit, timeout)
     deadline = None if timeout is None else time.monotonic() + timeout
-    fork = multiprocessing.get_context("fork")
-    receive, send = fork.Pipe(duplex=False)
-    child = fork.Process(target=_child, args=(send, program, facts, rows, cols, limit),
-                         daemon=True)
-    child.start()
+    # A plain fork, not a multiprocessing.Process: batch's workers are daemonic
+    # processes, which multiprocessing forbids to have children.
+    receive, send = multiprocessing.Pipe(duplex=False)
+    parent = os.getpid()
+    pid = os.fork()
+    if pid == 0:  # the child: never returns
+        code = 1
+        try:
+            receive.close()
+            _stay_tied(parent, timeout)
+            _child(send, program, facts, rows, cols, limit)
+            code = 0
+        finally:
+            os._exit(code)
     send.close()
+    reaped = None
     try:
         # (signal handlers run between the polls; a child gone without a word
         # leaves the pipe closed, and recv() then says so)
-        while not receive.poll(WAIT_SLICE) and child.is_alive():
+        while not receive.poll(WAIT_SLICE):
             if deadline is not None and time.monotonic() > deadline:
                 raise BudgetExceeded(f"clingo did not finish within {timeout:g} s")
         try:
             what, answer = receive.recv()
         except EOFError:
+            reaped = os.waitpid(pid, 0)[1]
             raise RuntimeError(f"clingo stopped without an answer (exit code "
-                               f"{child.exitcode})") from None
+                               f"{os.waitstatus_to_exitcode(reaped)})") from None
     finally:
-        if child.is_alive():
-            child.kill()
-        child.join()
+        if reaped is None:
+            try:
+                os.kill(pid, signal.SIGKILL)
+            except ProcessLookupError:
+                pass
+            os.waitpid(pid, 0)
         receive.close()
     if what == "memory":
         raise BudgetExceeded(f"clingo needed more than {_amount(MEMORY)} of memory")
@@ -76,6 +93,28 @@ def shaded_grids(program: str, facts: str | Callable[[], str], rows: int, cols: 
 
 
 MEMORY = 4 << 30  # bytes of memory clingo may take in its child process
+CPU_SLACK = 5  # CPU seconds past its timeout after which the child stops by itself
+PR_SET_PDEATHSIG = 1
+
+
+def _stay_tied(parent: int, timeout: float | None) -> None:
+    """Make the clingo child end with its parent: Ctrl-C is the parent's to
+    act on (it kills the child), the child is killed when the parent dies
+    (Linux), and it stops by itself after its timeout's worth of CPU time
+    plus ``CPU_SLACK`` (elsewhere too)."""
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
+    try:
+        ctypes.CDLL(None, use_errno=True).prctl(PR_SET_PDEATHSIG, signal.SIGKILL, 0, 0, 0)
+    except (OSError, AttributeError):
+        pass  # (not Linux: the CPU limit below still holds)
+    if os.getppid() != parent:  # the parent died before the line above
+        os._exit(1)
+    if timeout is not None and math.isfinite(timeout):
+        try:
+            seconds = math.ceil(timeout) + CPU_SLACK
+            resource.setrlimit(resource.RLIMIT_CPU, (seconds, seconds + 1))
+        except (OSError, ValueError):
+            pass
 
 
 def _child(send, program: str, facts: str | Callable[[], str], rows: int, cols: int,
@@ -93,6 +132,8 @@ def _child(send, program: str, facts: str | Callable[[], str], rows: int, cols: 
         send.send(("memory", ""))
     except RuntimeError as e:  # clingo reports std::bad_alloc as a RuntimeError
         send.send(("memory", "") if "bad_alloc" in str(e) else ("error", f"clingo: {e}"))
+    except Exception as e:  # (said by the parent, one line, as an oracle failure)
+        send.send(("error", f"{type(e).__name__}: {e}"))
     finally:
         send.close()
 

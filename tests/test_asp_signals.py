@@ -56,3 +56,65 @@ def test_apart_and_in_process_agree():
     here = shaded_grids(PROGRAM, facts(p), p.rows, p.cols, 2)
     assert shaded_grids(PROGRAM, lambda: facts(p), p.rows, p.cols, 2, timeout=30) == here
     assert len(here) == 1
+
+
+def _children(pid: int) -> list[int]:
+    found = []
+    for entry in Path("/proc").iterdir():
+        if entry.name.isdigit():
+            try:
+                stat = (entry / "stat").read_text()
+            except OSError:
+                continue
+            if int(stat.rsplit(")", 1)[1].split()[1]) == pid:
+                found.append(int(entry.name))
+    return found
+
+
+def _running(pid: int) -> bool:
+    try:
+        state = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()[0]
+    except OSError:
+        return False
+    return state not in ("Z", "X")
+
+
+@pytest.mark.skipif(not Path("/proc/self/stat").exists(), reason="needs /proc")
+def test_clingo_child_ends_with_its_parent():
+    """Killing deduce (SIGKILL, the OOM killer, batch retiring a worker) left
+    clingo's child grounding on its own, up to 4 GB (bug hunt 15)."""
+    import subprocess, sys
+    code = ("from puzzles.asp import shaded_grids; from tests.test_asp_signals import HUGE; "
+            "shaded_grids(HUGE, '', 1, 1, timeout=60)")
+    parent = subprocess.Popen([sys.executable, "-c", code], cwd=Path(__file__).parents[1])
+    try:
+        deadline = time.monotonic() + 20
+        while not _children(parent.pid) and time.monotonic() < deadline:
+            time.sleep(0.05)
+        (child,) = _children(parent.pid)
+        assert _running(child)
+    finally:
+        parent.kill()
+        parent.wait()
+    deadline = time.monotonic() + 3
+    while _running(child) and time.monotonic() < deadline:
+        time.sleep(0.05)
+    assert not _running(child)
+
+
+def test_the_oracle_runs_apart_without_a_budget(monkeypatch):
+    """`check --verify --budget 0` (no timeout) ran clingo in this process:
+    Ctrl-C waited for the grounding to end, and no memory cap held."""
+    import puzzles.nurikabe.asp as asp
+    from deduce.check import check, verify
+    from puzzles.nurikabe import KIND
+    given = []
+    real = asp.shaded_grids
+
+    def spy(*args):
+        given.append(args[-1])
+        return real(*args)
+    monkeypatch.setattr(asp, "shaded_grids", spy)
+    p = KIND.load(str(Path(__file__).parents[1] / "puzzles" / "examples" / "nurikabe-7x7-hard.txt"))
+    assert "agrees" in verify(KIND, p, check(KIND, p, budget=20), None)
+    assert given == [float("inf")]

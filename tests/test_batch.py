@@ -252,6 +252,23 @@ def test_compare_oracle_with_clingo(tmp_path, small, monkeypatch):
     assert s["oracle"]["unique"] == 1 and s["oracle"]["ratio_median"] is not None
 
 
+def test_compare_oracle_in_worker_processes(tmp_path, small):
+    """With --jobs 2 (the default on two cores) every record went without
+    the oracle: batch's workers are daemonic processes, and clingo's child
+    was a multiprocessing.Process, which they may not start (bug hunt 15)."""
+    pytest.importorskip("clingo")
+    src = write_jsonl(tmp_path / "c.jsonl", small[:3])
+    out = tmp_path / "r.jsonl"
+    r = subprocess.run([sys.executable, "-m", "deduce.cli", "batch", str(src), "--jobs", "2",
+                        "--compare-oracle", "--out", str(out), "--plain"],
+                       capture_output=True, text=True, timeout=120)
+    assert r.returncode == 0, r.stderr
+    lines = [json.loads(line) for line in out.read_text().splitlines()]
+    assert len(lines) == 3
+    assert all(x.get("oracle_agrees") is True and x["oracle_solutions"] == 1 for x in lines), lines
+    assert "3 compared" in r.stdout
+
+
 def test_oracle_agreement_follows_the_verdict():
     """A wrong 'no solution' or a 'solved' puzzle with two solutions is a
     disagreement too, not only a solution the oracle does not have."""
