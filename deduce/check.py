@@ -164,13 +164,15 @@ def verify(kind: Kind, puzzle: Any, result: Check, timeout: float = 60.0) -> str
     except (RuntimeError, MemoryError) as e:  # clingo failed: its word is missing, not wrong
         return f"oracle failure: {e}"
     expected = {"unique": 1, "multiple": 2, "none": 0}.get(result.verdict)
+    # (it is asked for two at most: two means two or more)
+    found = {0: "no solution", 1: "1 solution"}.get(len(sols), "2 or more solutions")
     if expected is None:
-        return f"oracle found {len(sols)} solution(s); the engine did not decide"
+        return f"oracle found {found}; the engine did not decide"
     if len(sols) != expected:
-        return f"oracle DISAGREES: it finds {len(sols)} solution(s)"
+        return f"oracle DISAGREES: it finds {found}"
     if expected == 1 and result.solutions and sols[0] != result.solutions[0]:
         return "oracle DISAGREES: its solution differs"
-    return f"oracle (independent ASP model) agrees: {len(sols)} solution(s)"
+    return f"oracle (independent ASP model) agrees: {found}"
 
 
 def _since(start: float) -> float:

@@ -47,7 +47,7 @@ def test_multiple_solutions_prints_two_and_differences(tmp_path):
     a, b = out["solutions"]
     assert sorted(out["differ"]) == sorted([r_, c] for r_ in range(5) for c in range(5)
                                            if a[r_][c] != b[r_][c])
-    assert "agrees" in out["oracle"]
+    assert out["oracle"] == "oracle (independent ASP model) agrees: 2 or more solutions"
 
 
 def test_no_solution_names_the_rule(tmp_path):
