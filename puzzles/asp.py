@@ -162,7 +162,7 @@ def _shaded_grids(program: str, facts: str | Callable[[], str], rows: int, cols:
         found.append(["".join(row) for row in grid])
 
     if deadline is not None and deadline - time.monotonic() <= 0:
-        raise BudgetExceeded(f"clingo did not finish within {timeout} s (grounding)")
+        raise BudgetExceeded(f"clingo did not finish within {timeout:g} s (grounding)")
     # clingo searches in its own thread; this one waits in short slices, so
     # that Python's signal handlers (Ctrl-C, batch's hard timeout alarm) run
     # in between and their exceptions stop the search
@@ -170,7 +170,7 @@ def _shaded_grids(program: str, facts: str | Callable[[], str], rows: int, cols:
         try:
             while not handle.wait(WAIT_SLICE):
                 if deadline is not None and time.monotonic() > deadline:
-                    raise BudgetExceeded(f"clingo did not finish within {timeout} s")
+                    raise BudgetExceeded(f"clingo did not finish within {timeout:g} s")
             handle.get()
         finally:
             handle.cancel()
