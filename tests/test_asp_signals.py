@@ -1,4 +1,4 @@
-import signal, time
+import signal, subprocess, sys, time
 from pathlib import Path
 import pytest
 from puzzles.asp import shaded_grids
@@ -83,7 +83,6 @@ def _running(pid: int) -> bool:
 def test_clingo_child_ends_with_its_parent():
     """Killing deduce (SIGKILL, the OOM killer, batch retiring a worker) left
     clingo's child grounding on its own, up to 4 GB (bug hunt 15)."""
-    import subprocess, sys
     code = ("from puzzles.asp import shaded_grids; from tests.test_asp_signals import HUGE; "
             "shaded_grids(HUGE, '', 1, 1, timeout=60)")
     parent = subprocess.Popen([sys.executable, "-c", code], cwd=Path(__file__).parents[1])
