@@ -409,6 +409,41 @@ def test_circle_pocket():
     assert "through the goal at r1c2, an end of the route" in steps[-1].text
 
 
+# a 3x10 open block with the circle at its left end; its two ways out are at the far
+# end, 11 steps away: r1c11 (towards S) and r3c11 (towards G)
+BLOCK = puzzle("\n".join(" ".join(str(r * 12 + c) for c in range(12)) for r in range(3)),
+               "...........S\no...........\n...........G")
+BLOCK_GRID = "??????????" + "?.\n" + "." + "?" * 9 + "##\n" + "?" * 10 + ".."
+
+
+def test_circle_pocket_sees_a_door_eleven_steps_away():
+    """Shading r1c11 leaves r3c10 the block's one way out: the route would have to go
+    in to the circle and come back out through it. The doors are 10 and more steps
+    from the circle, beyond the 6 steps the technique used to look (and beyond 10)."""
+    steps = run("circle-pocket", view(BLOCK, BLOCK_GRID))
+    far = [s for s in steps if s.conclusions == ((BLOCK.room_of[10], 0),)]
+    assert far and "could only be reached through r3c10" in far[0].text
+    # and the two corners of the block that lead to those ways out
+    assert concluded(steps, BLOCK) == {"r1c11": ".", "r1c10": ".", "r3c10": "."}
+
+
+def test_circle_pocket_looks_again_only_after_a_room_turned_black():
+    """Only a black room can close a pocket: after rooms turned white (and nothing
+    else) the technique does not look again; after one turned black near the circle it
+    does. (When it is asked, ``changed`` holds every room decided since it last found
+    nothing.)"""
+    white = view(BLOCK, BLOCK_GRID)
+    white.changed = (1 << BLOCK.room_of[35]) | (1 << BLOCK.room_of[34])  # G and r3c11
+    assert run("circle-pocket", white) is None
+    shaded = view(BLOCK, BLOCK_GRID[:17] + "#" + BLOCK_GRID[18:])  # r2c5 black
+    assert shaded.black >> 16 & 1
+    shaded.changed = 1 << BLOCK.room_of[16]
+    # round r2c5, rows 1 and 3 are now the only ways past: each cell beside it must stay
+    near = {f"r{r}c{c}": "." for r in (1, 3) for c in (4, 5, 6)}
+    assert concluded(run("circle-pocket", shaded), BLOCK) == {
+        "r1c11": ".", "r1c10": ".", "r3c10": ".", **near}
+
+
 @pytest.mark.parametrize("grid, rule", [
     ("?##?\n?##?\n????\n???.", "square-black"),
     ("..??\n..??\n????\n???.", "square-white"),

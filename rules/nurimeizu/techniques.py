@@ -169,8 +169,9 @@ def route_problem(view: View, area: int) -> tuple[str, int] | None:
     return None
 
 
-def _lowlink(adj: list[list[int]], root: int):
-    """Depth-first search from ``root``: (disc, low, parent, postorder); disc -1 when unreached.
+def _lowlink(adj: list[list[int]], root: int, gone: bytearray | None = None):
+    """Depth-first search from ``root``: (disc, low, parent, postorder); disc -1 when unreached
+    (``gone``: nodes to leave out, flagged 1).
 
     Child ``v`` of ``p`` with ``low[v] >= disc[p]``: every path from the subtree of ``v``
     to the rest of the graph passes ``p`` (Tarjan's articulation points).
@@ -191,6 +192,8 @@ def _lowlink(adj: list[list[int]], root: int):
         if i < len(nb):
             nxt[v] = i + 1
             u = nb[i]
+            if gone is not None and gone[u]:
+                continue
             if disc[u] < 0:
                 disc[u] = low[u] = t
                 t += 1
@@ -566,7 +569,9 @@ def circle_pocket(view: View):
     lay, g = view.layout, view.g
     open_ = g.full & ~view.black & ~lay.triangles
     ends = (1 << lay.start) | (1 << lay.goal)
-    changed = view.cells(view.changed & view.state.full)
+    # only black cells can close a pocket: rooms that turned white since the last
+    # look leave every answer as it was (the first look has every room changed)
+    changed = view.cells(view.changed & view.state.full & ~view.state.zeros)
     steps = []
     done = 0
     for c, (ball, edge) in lay.circle_balls.items():
@@ -578,8 +583,12 @@ def circle_pocket(view: View):
         near = ball & view.unknown & ~(1 << c)
         if ways is not None:
             near &= ways
-        for k in bits(view.rooms(near) & ~done):
-            found = _pocket(view, c, ball, edge, open_ & ~lay.room_masks[k], ends)
+        candidates = view.rooms(near) & ~done
+        if not candidates:
+            continue
+        graph = _Ball(view, c, ball, edge, open_, ends)
+        for k in bits(candidates):
+            found = graph.pocket(lay.room_masks[k])
             if found is None:
                 continue
             door, pocket = found
@@ -633,34 +642,48 @@ def _two_ways(view: View, c: int, ball: int, edge: int, open_: int, ends: int) -
     return used
 
 
-def _pocket(view: View, c: int, ball: int, edge: int, open_: int, ends: int):
-    """(door, pocket) when, inside ``ball`` and through ``open_`` cells, circle ``c`` is
-    cut off from the far side (``edge``) and from S and G by one cell (door; -1 if by
-    none); None when it has two separate ways out."""
-    lay = view.layout
-    cells = ball & open_
-    if not (cells >> c) & 1:
+class _Ball:
+    """The open cells within ``ball`` around circle ``c`` as a graph, with node 0 for
+    "away" (the edge of the ball, S and G), built once for all the rooms tried."""
+
+    def __init__(self, view: View, c: int, ball: int, edge: int, open_: int, ends: int):
+        self.g, self.c = view.g, c
+        self.cells = cells = ball & open_
+        self.idx = idx = indices(cells)
+        self.node = node = {x: i + 1 for i, x in enumerate(idx)}  # 0 is "away"
+        nbrs = view.layout.cell_nbrs
+        adj: list[list[int]] = [[] for _ in range(len(idx) + 1)]
+        away = (edge | ends) & cells
+        for i, x in enumerate(idx, 1):
+            for y in nbrs[x]:
+                j = node.get(y)
+                if j is not None:
+                    adj[i].append(j)
+            if (away >> x) & 1:
+                adj[i].append(0)
+                adj[0].append(i)
+        self.adj = adj
+
+    def pocket(self, removed: int):
+        """(door, pocket) when, without the cells of ``removed``, the circle is cut off
+        from the far side of the ball and from S and G by one cell (door; -1 if by none);
+        None when it has two separate ways out."""
+        cells = self.cells & ~removed
+        c = self.c
+        if not (cells >> c) & 1:
+            return None
+        gone = bytearray(len(self.adj))
+        node = self.node
+        for x in bits(removed & self.cells):
+            gone[node[x]] = 1
+        disc, low, parent, _ = _lowlink(self.adj, 0, gone)
+        v = node[c]
+        if disc[v] < 0:
+            return -1, self.g.flood(1 << c, cells)
+        while parent[v] != 0:
+            pv = parent[v]
+            if low[v] >= disc[pv]:
+                door = self.idx[pv - 1]
+                return door, self.g.flood(1 << c, cells & ~(1 << door))
+            v = pv
         return None
-    idx = indices(cells)
-    node = {x: i + 1 for i, x in enumerate(idx)}  # 0 is "away": the edge, S and G
-    adj: list[list[int]] = [[] for _ in range(len(idx) + 1)]
-    away = (edge | ends) & cells
-    for i, x in enumerate(idx, 1):
-        for y in lay.cell_nbrs[x]:
-            j = node.get(y)
-            if j is not None:
-                adj[i].append(j)
-        if (away >> x) & 1:
-            adj[i].append(0)
-            adj[0].append(i)
-    disc, low, parent, _ = _lowlink(adj, 0)
-    v = node[c]
-    if disc[v] < 0:
-        return -1, view.g.flood(1 << c, cells)
-    while parent[v] != 0:
-        pv = parent[v]
-        if low[v] >= disc[pv]:
-            door = idx[pv - 1]
-            return door, view.g.flood(1 << c, cells & ~(1 << door))
-        v = pv
-    return None

@@ -21,7 +21,8 @@ if TYPE_CHECKING:
     from puzzles.nurimeizu.model import Nurimeizu
 
 
-POCKET_RADIUS = 6  # how far around a circle the circle-pocket technique looks
+POCKET_RADIUS = 14  # how far around a circle circle-pocket looks (6 to 14: 72 to 86 janko
+# puzzles without hypotheses, 1.5 times the time; docs/nurimeizu.md)
 
 
 class Layout:
