@@ -570,8 +570,8 @@ def circle_pocket(view: View):
     open_ = g.full & ~view.black & ~lay.triangles
     ends = (1 << lay.start) | (1 << lay.goal)
     # only black cells can close a pocket: rooms that turned white since the last
-    # look leave every answer as it was (the first look has every room changed)
-    changed = view.cells(view.changed & view.state.full & ~view.state.zeros)
+    # look leave every answer as it was
+    changed = g.full if view.is_fresh_start() else view.cells(view.fresh_black)
     steps = []
     done = 0
     for c, (ball, edge) in lay.circle_balls.items():
