@@ -794,9 +794,10 @@ def test_contradiction_sentences(tid, text, sentence):
 
 def test_wall_split_names_the_walls_on_both_sides():
     """A split wall is told by two of its parts: the one next to the cell that just
-    turned white, and the nearest part beyond the split. The premises (every black
-    cell and the white cells around one of the two) break the rule on their own,
-    even when the part holding the first black cell is neither of the two."""
+    turned white, and the nearest part beyond the split. The premises (those two
+    parts and the white cells around the side of one of them) break the rule on
+    their own, even when the part holding the first black cell is neither of the
+    two; the other black cells are not part of the reason."""
     view = board("""
 # + . + #
 + + 9 + +
@@ -809,16 +810,31 @@ def test_wall_split_names_the_walls_on_both_sides():
     c = info.value
     assert c.rule == "wall-split"
     assert c.text == "the wall at r1c5 can no longer reach the wall at r4c5"
-    assert set(c.premises) == {0, 4, 15, 19, 3, 9}  # the black cells; r1c4 and r2c5
+    assert set(c.premises) == {4, 19, 3, 9}  # r1c5 and r4c5; r1c4 and r2c5
     alone = board("""
-# . . + #
+. . . + #
 . . 9 . +
 . . . . .
-# . . . #
+. . . . #
 """)  # the number and the premises only
     with pytest.raises(Contradiction) as again:
         TECHNIQUES.get("rules").apply(alone)
     assert again.value.rule == "wall-split"
+
+
+def test_wall_chokepoint_rests_on_the_fence_and_two_walls():
+    """The black cells by r2c1 can only leave through r2c2: the white cells that
+    fence their side in (the 1 and the 3) and one wall on each side are the whole
+    reason; the black cell at r2c4 is not part of it."""
+    found = TECHNIQUES.get("wall-chokepoint").apply(board("""
+1 # . .
+# . . #
+. . 3 .
+"""))
+    step, = found
+    assert step.conclusions == ((5, 1),)
+    assert set(step.premises) == {0, 1, 4, 10}  # r1c1, r1c2, r2c1, r3c3
+    assert step.text == "The wall at r1c2 can only reach the wall at r2c1 through r2c2, so it is black."
 
 
 def test_wall_detour_names_only_the_black_cells_the_broken_rule_needs():

@@ -146,7 +146,7 @@ def rules_check(view: View):
             sealed = part if (near | far) & part else piece
             raise Contradiction("wall-split", f"the wall at {g.names(near, 3)} can no longer "
                                 f"reach the wall at {g.names(far, 3)}",
-                                tuple(bits(black | (g.border(sealed) & view.white))))
+                                tuple(bits(near | far | (g.border(sealed) & view.white))))
     total = view.puzzle.white_total
     if total is not None:
         if total > g.n:  # (the numbers alone say so: no cell is a premise)
@@ -895,13 +895,42 @@ def wall_chokepoint(view: View):
         start = (black & ~bit) & -(black & ~bit)
         part = g.flood(start, rest)
         if part & black != black:
-            cut = black & ~part
+            inside, outside, fence = _sealed_side(view, part, rest, bit)
             steps.append(_step(
-                view, "wall-chokepoint", 3, bit, BLACK, black | (g.border(part) & view.white),
-                f"The black cells at {g.names(part & black, 3)} can only reach those at "
-                f"{g.names(cut, 3)} through {g.name(i)}, so it is black.",
-                [("wall", part & black), ("wall", cut)]))
+                view, "wall-chokepoint", 3, bit, BLACK, inside | outside | fence,
+                f"The wall at {g.names(inside, 3)} can only reach the wall at "
+                f"{g.names(outside, 3)} through {g.name(i)}, so it is black.",
+                [("wall", inside), ("wall", outside)]))
     return steps or None
+
+
+def _sealed_side(view: View, part: int, rest: int, door: int) -> tuple[int, int, int]:
+    """The premises of a wall cut at ``door``: a wall inside one side of it, a
+    wall outside, and the white cells that seal that side off (every other
+    way out of it is ``door``).
+
+    ``part``: a piece of the black and open cells without ``door`` that holds
+    black cells, not all of them; ``rest``: those cells. Of ``part`` and the
+    piece across ``door`` holding black cells, the one with the shorter white
+    fence is taken; on each side the wall nearest ``door``.
+    """
+    g = view.g
+    black, white = view.black, view.white
+    other = g.flood(black & ~part & -(black & ~part), rest)
+    fence, side, across = g.border(part) & white, part, other
+    fence2 = g.border(other) & white
+    if fence2.bit_count() < fence.bit_count():
+        fence, side, across = fence2, other, part
+    walls = view.walls()
+
+    def nearest(mask: int) -> int:
+        ring = door
+        while not ring & mask & black:
+            ring = g.grow(ring)
+        hit = ring & mask & black
+        return next(w for w in walls if w & hit & -hit)
+
+    return nearest(side), nearest(across), fence
 
 
 def _articulation_cells(g, space: int, root: int, weight: dict[int, int] | None = None):
