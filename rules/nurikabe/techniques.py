@@ -916,19 +916,19 @@ def _sealed_side(view: View, part: int, rest: int, door: int) -> tuple[int, int,
     """
     g = view.g
     black, white = view.black, view.white
-    other = g.flood(black & ~part & -(black & ~part), rest)
+    beyond = black & ~part
+    other = g.flood(beyond & -beyond, rest)
     fence, side, across = g.border(part) & white, part, other
     fence2 = g.border(other) & white
     if fence2.bit_count() < fence.bit_count():
         fence, side, across = fence2, other, part
-    walls = view.walls()
 
     def nearest(mask: int) -> int:
         ring = door
         while not ring & mask & black:
             ring = g.grow(ring)
         hit = ring & mask & black
-        return next(w for w in walls if w & hit & -hit)
+        return g.flood(hit & -hit, black)  # the wall holding the first black cell met
 
     return nearest(side), nearest(across), fence
 
