@@ -837,6 +837,32 @@ def test_wall_chokepoint_rests_on_the_fence_and_two_walls():
     assert step.text == "The wall at r1c2 can only reach the wall at r2c1 through r2c2, so it is black."
 
 
+def test_unreachable_rests_only_on_what_stands_on_a_short_enough_way():
+    """The 3 at r1c1 could reach r1c3 through r1c2 if that were not black: r1c2
+    counts. r2c6 touches the other 3's reach, but a way through it to any cell
+    concluded would cost more than the 2 cells that 3 has left: it does not."""
+    step = TECHNIQUES.get("unreachable").apply(board("""
+3 # . . . . .
+. . . . . # .
+. . . . . . .
+. . . . . . 3
+"""))
+    assert 2 in dict(step.conclusions) and 12 not in dict(step.conclusions)
+    assert set(step.premises) == {0, 1, 27}  # r1c1, r1c2, r4c7; not r2c6
+
+
+def test_wall_expansion_names_another_wall_when_the_numbers_do_not_say_one_exists():
+    """With a ? clue the numbers do not give the count of black cells: that the
+    wall at r1c2 must meet other black cells rests on the one at r3c1."""
+    (step,) = TECHNIQUES.get("wall-expansion").apply(board("""
+? # +
+. . .
+# . .
+"""))
+    assert step.conclusions == ((4, 1),)
+    assert set(step.premises) == {0, 1, 2, 6}
+
+
 def test_wall_detour_names_only_the_black_cells_the_broken_rule_needs():
     """With r2c3 white every connection of the wall passes r2c1, r3c1, r3c3,
     r3c4, r4c1, r4c2 and r4c3, but the 2 is shut in by r3c4 and r4c3 alone."""

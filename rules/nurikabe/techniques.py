@@ -71,9 +71,13 @@ def _reach_bounds(view: View, islands=None, toward: int = 0) -> int:
     black cells and the other islands around their reach, and the white cells
     without a number in or next to it (taken whole, at their full size).
 
-    ``toward``: the cells the finding is about. An island too small to come
-    near them on an open grid is kept away by its size alone: only its own
-    cells count then.
+    ``toward``: the cells the finding is about (that these islands cannot
+    reach them, or cannot all do so). Only what stands on a way to them short
+    enough for an island's remaining size can matter: a way that takes a cell
+    X costs at least X's distance from the island plus X's distance from the
+    cells, so what bounds the reach counts only within that "ellipse". An
+    island too small to come near them even on an open grid is kept away by
+    its size alone: only its own cells count then.
     """
     if islands is None and not toward:
         got = view.__dict__.get("_bounds")
@@ -84,20 +88,33 @@ def _reach_bounds(view: View, islands=None, toward: int = 0) -> int:
     reaches = view.reaches
     if islands is None:
         islands = view.islands
-    area = out = 0
+    out = ring = area = whole = 0  # (``whole``: reaches that count in full)
     box = g.span(toward) if toward else None
+    balls: list[int] = [toward]  # cells within distance k of ``toward``
     for r in islands:
         out |= r.mask
         if r.complete:
             continue  # it reaches nothing more, whatever surrounds it
-        if box is not None and r.need is not None:
-            # (the distance between bounding boxes is at most the true one)
-            top, bottom, left, right = g.span(r.mask)
-            gap = max(0, top - box[1], box[0] - bottom) + max(0, left - box[3], box[2] - right)
-            if gap > r.remaining + 2:
-                continue
-        area |= reaches[r.clue]
-    ring = g.border(area)
+        reach = reaches[r.clue]
+        if box is None or r.need is None:
+            whole |= reach
+            continue
+        # (the distance between bounding boxes is at most the true one)
+        top, bottom, left, right = g.span(r.mask)
+        gap = max(0, top - box[1], box[0] - bottom) + max(0, left - box[3], box[2] - right)
+        if gap > r.remaining + 2:
+            continue
+        budget = r.remaining
+        while len(balls) <= budget:
+            balls.append(g.grow(balls[-1]))
+        near, ellipse = r.mask, 0
+        for k in range(budget + 1):
+            ellipse |= near & balls[budget - k]
+            near = g.grow(near)
+        area |= reach & ellipse
+        ring |= g.border(reach) & ellipse
+    area |= whole
+    ring |= g.border(whole)
     out |= ring & view.black
     near = g.grow(ring)
     for r in view.islands:
@@ -300,8 +317,13 @@ def wall_expansion(view: View):
             continue
         libs = view.g.border(wall) & view.unknown
         if libs and libs & (libs - 1) == 0:
+            premises = wall | (view.g.border(wall) & view.white)
+            if black_needed is None or wall.bit_count() >= black_needed:
+                # the numbers alone do not say more black cells exist: one does
+                other = black & ~wall
+                premises |= other & -other
             steps.append(_step(
-                view, "wall-expansion", 2, libs, BLACK, wall | (view.g.border(wall) & view.white),
+                view, "wall-expansion", 2, libs, BLACK, premises,
                 f"The wall at {view.g.names(wall, 3)} must connect to the other black cells "
                 f"and can only leave through {view.g.name(libs.bit_length() - 1)}, so it is black.",
                 [("wall", wall)]))
@@ -475,8 +497,9 @@ def _confine(view: View, island: Region, area: int, mine) -> Step | None:
             if bit & target:
                 continue  # the cell is itself one of the ways to do the duty
             # (only it can reach the target: the other islands' bounds count too)
+            duty = _duty_cells(view, role, target)
             return _step(view, "island-confinement", 3, bit, WHITE,
-                         area | target | _reach_bounds(view, toward=target), text, regions)
+                         area | duty | _reach_bounds(view, toward=duty), text, regions)
     _remember(vain, seen)
     return None
 
@@ -607,16 +630,17 @@ def fragment_lifeline(view: View):
             who = _islands_could(view, reachers, f"reach {_plural(target, 'it', 'them')}",
                                  f"and not without {g.name(i)}",
                                  f"but none of them without {g.name(i)}")
+            # (the other islands cannot reach the target, nor these without the cell)
+            duty = target if role == "fragment" else what
+            premises = duty | bit | _reach_bounds(view, toward=duty)
             if role == "fragment":
                 name = view.region_name(what)
-                return _step(view, "fragment-lifeline", 3, bit, WHITE,
-                             target | bit | _reach_bounds(view),
+                return _step(view, "fragment-lifeline", 3, bit, WHITE, premises,
                              f"{name[0].upper()}{name[1:]} must join a number; {who}, so "
                              f"{g.name(i)} is white.",
                              [("island", target)] + [("island", r.mask) for r in reachers])
             sq_name = g.square_name(what)
-            return _step(view, "fragment-lifeline", 3, bit, WHITE,
-                         target | bit | _reach_bounds(view),
+            return _step(view, "fragment-lifeline", 3, bit, WHITE, premises,
                          f"{sq_name[0].upper()}{sq_name[1:]} needs a white cell, one of "
                          f"{g.names(target, 4)}; {who}, so {g.name(i)} is white.",
                          [("square", what)] + [("island", r.mask) for r in reachers])
@@ -828,8 +852,9 @@ def _lost_target(view: View, island: Region, i: int, grown: int, role: str, targ
     regions = [("island", island.mask)] + [("island", r.mask) for r in reachers
                                           if r is not island]
     regions.append(("island" if role == "fragment" else "square", target))
-    premises = island.mask | target | (1 << i) \
-        | _reach_bounds(view, toward=g.grow(grown) | target)
+    duty = _duty_cells(view, role, target)
+    premises = island.mask | duty | (1 << i) \
+        | _reach_bounds(view, toward=g.grow(grown) | duty)
     return _step(view, "fragment-reach", 3, 1 << i, BLACK, premises,
                  f"{duty}; if {g.name(i)} were white, {who} would grow to "
                  f"{grown.bit_count()} cells, and then {then}, so {g.name(i)} is black.",
@@ -875,6 +900,19 @@ def _sole_reachers(view: View) -> dict[int, int]:
             if role == "fragment":
                 out[clue] = out.get(clue, 0) | mask
     return out
+
+
+def _duty_cells(view: View, role: str, target: int) -> int:
+    """The cells a duty rests on: a fragment's cells, or for a pool the whole
+    2x2 square (its other cells are black or out of every reach)."""
+    if role == "fragment":
+        return target
+    union = view.reach_union
+    for sq in view.g.squares_at[target.bit_length() - 1]:
+        if sq & target == target and not sq & view.white \
+                and sq & view.unknown & union == target:
+            return sq
+    raise AssertionError("a pool duty without its square")  # (built from one)
 
 
 @TECHNIQUES.register("wall-chokepoint", tier=3, name="Wall chokepoint")
