@@ -841,14 +841,40 @@ def test_unreachable_rests_only_on_what_stands_on_a_short_enough_way():
     """The 3 at r1c1 could reach r1c3 through r1c2 if that were not black: r1c2
     counts. r2c6 touches the other 3's reach, but a way through it to any cell
     concluded would cost more than the 2 cells that 3 has left: it does not."""
-    step = TECHNIQUES.get("unreachable").apply(board("""
+    (step,) = as_steps(TECHNIQUES.get("unreachable").apply(board("""
 3 # . . . . .
 . . . . . # .
 . . . . . . .
 . . . . . . 3
-"""))
+""")))
     assert 2 in dict(step.conclusions) and 12 not in dict(step.conclusions)
     assert set(step.premises) == {0, 1, 27}  # r1c1, r1c2, r4c7; not r2c6
+
+
+def test_unreachable_areas_are_told_apart():
+    """Two areas out of reach are two steps, each resting on what keeps the
+    islands from it: the top left corner on the numbers alone (too small to come
+    near), the cells above r3c5 on that black cell too (the 4 would reach r2c5
+    through it)."""
+    steps = as_steps(TECHNIQUES.get("unreachable").apply(board("""
+. . . . . .
+. . . . . .
+. . 3 . # .
+. . . . 4 .
+""")))
+    by_cells = {tuple(i for i, _ in s.conclusions): set(s.premises) for s in steps}
+    assert by_cells == {(0, 1, 6, 18): {14, 22}, (3, 4, 5, 10): {14, 16, 22}}
+    # an island whose number alone is too far counts by its number only: the
+    # 3 at r4c5 takes no cell 3 steps from it, whatever cells it has
+    steps = as_steps(TECHNIQUES.get("unreachable").apply(board("""
+. . . . . .
+. . . . . .
+. . 3 . # .
+. . . . 3 +
+""")))
+    by_cells = {tuple(i for i, _ in s.conclusions): set(s.premises) for s in steps}
+    assert by_cells[0, 1, 6, 18] == {14, 22}  # not r4c6
+    assert 23 in by_cells[3, 4, 5, 10, 11]
 
 
 def test_wall_expansion_names_another_wall_when_the_numbers_do_not_say_one_exists():

@@ -77,7 +77,9 @@ def _reach_bounds(view: View, islands=None, toward: int = 0) -> int:
     X costs at least X's distance from the island plus X's distance from the
     cells, so what bounds the reach counts only within that "ellipse". An
     island too small to come near them even on an open grid is kept away by
-    its size alone: only its own cells count then.
+    its size alone: only its own cells count then, and only its number when
+    that alone is too far (an island never takes a cell more than its number
+    less one steps from it).
     """
     if islands is None and not toward:
         got = view.__dict__.get("_bounds")
@@ -92,6 +94,13 @@ def _reach_bounds(view: View, islands=None, toward: int = 0) -> int:
     box = g.span(toward) if toward else None
     balls: list[int] = [toward]  # cells within distance k of ``toward``
     for r in islands:
+        if box is not None and r.need is not None:
+            # even from its number alone (whatever its cells) it could not come
+            # near: every cell it may take lies within need - 1 steps of the number
+            y, x = divmod(r.clue, g.cols)
+            if max(0, y - box[1], box[0] - y) + max(0, x - box[3], box[2] - x) > r.need - 1:
+                out |= 1 << r.clue  # (a given: named, as every number counts)
+                continue
         out |= r.mask
         if r.complete:
             continue  # it reaches nothing more, whatever surrounds it
@@ -370,9 +379,15 @@ def unreachable(view: View):
     cells = view.unknown & ~union
     if not cells:
         return None
-    return _step(view, "unreachable", 2, cells, BLACK, _reach_bounds(view, toward=cells),
-                 f"No island can reach {view.g.names(cells)} within its size, so "
-                 f"{_plural(cells, 'it is', 'they are')} black.")
+    # one step per area out of reach (areas kept out by the same cells share one)
+    by_reason: dict[int, int] = {}
+    for part in view.g.components(cells):
+        why = _reach_bounds(view, toward=part)
+        by_reason[why] = by_reason.get(why, 0) | part
+    return [_step(view, "unreachable", 2, part, BLACK, why,
+                  f"No island can reach {view.g.names(part)} within its size, so "
+                  f"{_plural(part, 'it is', 'they are')} black.")
+            for why, part in by_reason.items()]
 
 
 # --------------------------------------------------------------------- tier 3
