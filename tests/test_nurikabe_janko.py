@@ -6,6 +6,7 @@ CI runs a fixed, representative sample (every 11th puzzle plus the known hard ca
 from __future__ import annotations
 
 import random
+import re
 
 import pytest
 
@@ -32,6 +33,7 @@ def check(record: dict, depth: int = 3, budget: float = BUDGET):
     puzzle = from_record(record)
     solution = KIND.solution(puzzle)
     result = Solver(KIND, puzzle, depth=depth, budget=budget).solve()
+    _readable(result.steps, record["id"])
     for n, step in enumerate(result.steps, 1):
         for cell, value in step.conclusions:
             assert solution.value(cell) == value, (
@@ -43,6 +45,13 @@ def check(record: dict, depth: int = 3, budget: float = BUDGET):
     assert result.state.zeros & ~solution.zeros == 0
     assert result.verdict != "contradiction", result.reason
     return result
+
+
+def _readable(steps, where: str) -> None:
+    """Sentences name cells and numbers, never a cell set's internal mask."""
+    for step in steps:
+        assert not re.search(r"\d{6,}", step.text), f"{where}: {step.text}"
+        _readable(step.proof, where)
 
 
 def _replay(state, steps, where: str) -> None:

@@ -867,9 +867,9 @@ def _lost_target(view: View, island: Region, i: int, grown: int, role: str, targ
     regions = [("island", island.mask)] + [("island", r.mask) for r in reachers
                                           if r is not island]
     regions.append(("island" if role == "fragment" else "square", target))
-    duty = _duty_cells(view, role, target)
-    premises = island.mask | duty | (1 << i) \
-        | _reach_bounds(view, toward=g.grow(grown) | duty)
+    cells = _duty_cells(view, role, target)
+    premises = island.mask | cells | (1 << i) \
+        | _reach_bounds(view, toward=g.grow(grown) | cells)
     return _step(view, "fragment-reach", 3, 1 << i, BLACK, premises,
                  f"{duty}; if {g.name(i)} were white, {who} would grow to "
                  f"{grown.bit_count()} cells, and then {then}, so {g.name(i)} is black.",
