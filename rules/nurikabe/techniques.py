@@ -81,11 +81,6 @@ def _reach_bounds(view: View, islands=None, toward: int = 0) -> int:
     that alone is too far (an island never takes a cell more than its number
     less one steps from it).
     """
-    if islands is None and not toward:
-        got = view.__dict__.get("_bounds")
-        if got is None:
-            got = view.__dict__["_bounds"] = _reach_bounds(view, view.islands)
-        return got
     g = view.g
     reaches = view.reaches
     if islands is None:
