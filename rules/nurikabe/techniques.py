@@ -474,7 +474,8 @@ def _confine(view: View, island: Region, area: int, mine) -> Step | None:
     # Everything below depends only on the cells around the island's area
     # (and its duties): a situation already examined in vain is skipped.
     zone = g.grow(g.grow(area))
-    seen = (island.mask, area, zone & view.unknown, g.grow(zone) & view.white, tuple(mine))
+    seen = (island.mask, area, zone & view.unknown, g.grow(zone) & view.white,
+            tuple((role, target) for role, target, _ in mine))
     vain = _in_vain(view, "confinement")
     if seen in vain:
         return None
@@ -492,7 +493,7 @@ def _confine(view: View, island: Region, area: int, mine) -> Step | None:
                          f"{without.bit_count()} of its {island.need} cells, so "
                          f"{g.name(i)} is white.",
                          [("island", island.mask), ("area", area)])
-        for role, target in mine:
+        for role, target, duty in mine:
             if target & without:
                 continue
             if role == "fragment":
@@ -507,7 +508,6 @@ def _confine(view: View, island: Region, area: int, mine) -> Step | None:
             if bit & target:
                 continue  # the cell is itself one of the ways to do the duty
             # (only it can reach the target: the other islands' bounds count too)
-            duty = _duty_cells(view, role, target)
             return _step(view, "island-confinement", 3, bit, WHITE,
                          area | duty | _reach_bounds(view, toward=duty), text, regions)
     _remember(vain, seen)
@@ -771,7 +771,7 @@ def fragment_reach(view: View):
                 # the cell's whiteness must change the reach of every island there
                 if any(c != island.clue and not reaches[c] & zone for c in clues):
                     continue
-                for role, target in targets:
+                for role, target, cells in targets:
                     if target & grown:
                         continue  # taken (a fragment) or broken (a square) by the cell itself
                     for c in clues:
@@ -790,7 +790,7 @@ def fragment_reach(view: View):
                             break
                     else:
                         steps.append(_lost_target(view, island, i, grown, role, target,
-                                                  [by_clue[c] for c in clues]))
+                                                  cells, [by_clue[c] for c in clues]))
                         break
                 else:
                     continue
@@ -829,18 +829,21 @@ def _must_reach(view: View) -> list[tuple[str, int, object, list[Region]]]:
     return got
 
 
-def _targets_by_reachers(view: View) -> dict[tuple[int, ...], list[tuple[str, int]]]:
-    """``_must_reach`` grouped by the clue cells of the islands that can reach them."""
-    groups: dict[tuple[int, ...], list[tuple[str, int]]] = {}
-    for role, target, _, reachers in _must_reach(view):
-        groups.setdefault(tuple(r.clue for r in reachers), []).append((role, target))
+def _targets_by_reachers(view: View) -> dict[tuple[int, ...], list[tuple[str, int, int]]]:
+    """``_must_reach`` grouped by the clue cells of the islands that can reach
+    them, as ``_duties`` gives them: (role, target, the cells it rests on)."""
+    groups: dict[tuple[int, ...], list[tuple[str, int, int]]] = {}
+    for role, target, what, reachers in _must_reach(view):
+        cells = target if role == "fragment" else what
+        groups.setdefault(tuple(r.clue for r in reachers), []).append((role, target, cells))
     return groups
 
 
 def _lost_target(view: View, island: Region, i: int, grown: int, role: str, target: int,
-                 reachers: list[Region]) -> Step:
+                 cells: int, reachers: list[Region]) -> Step:
     """fragment-reach's step: ``i`` white would grow ``island`` to ``grown`` and
-    put ``target`` out of the reach of all its ``reachers``."""
+    put ``target`` out of the reach of all its ``reachers`` (``cells``: what the
+    duty rests on, see ``_duties``)."""
     g = view.g
     who = view.region_name(island)
     only = listed([view.region_name(r) for r in reachers])
@@ -862,7 +865,6 @@ def _lost_target(view: View, island: Region, i: int, grown: int, role: str, targ
     regions = [("island", island.mask)] + [("island", r.mask) for r in reachers
                                           if r is not island]
     regions.append(("island" if role == "fragment" else "square", target))
-    cells = _duty_cells(view, role, target)
     premises = island.mask | cells | (1 << i) \
         | _reach_bounds(view, toward=g.grow(grown) | cells)
     return _step(view, "fragment-reach", 3, 1 << i, BLACK, premises,
@@ -871,25 +873,27 @@ def _lost_target(view: View, island: Region, i: int, grown: int, role: str, targ
                  regions)
 
 
-def _duties(view: View) -> dict[int, list[tuple[str, int]]]:
+def _duties(view: View) -> dict[int, list[tuple[str, int, int]]]:
     """What exactly one island must do, keyed by its clue cell.
 
-    ("fragment", cells): a white fragment only that island can reach;
-    ("pool", cells): the unknown cells of a 2x2 square with no white cell that
-    only that island can reach, one of which it must take.
+    ("fragment", cells, cells): a white fragment only that island can reach;
+    ("pool", cells, square): the unknown cells of a 2x2 square with no white
+    cell that only that island can reach, one of which it must take. The last
+    item is what the duty rests on: for a pool the whole square (its other
+    cells are black or out of every reach).
     """
     cached = view.__dict__.get("_duties")
     if cached is not None:
         return cached
     only, owner = view.sole_reacher
     union = view.reach_union
-    duties: dict[int, list[tuple[str, int]]] = {}
+    duties: dict[int, list[tuple[str, int, int]]] = {}
     for frag in view.fragments:
         touched = frag.mask & union
         if touched and touched & ~only == 0:
             clues = {owner[i] for i in bits(touched)}
             if len(clues) == 1:
-                duties.setdefault(clues.pop(), []).append(("fragment", frag.mask))
+                duties.setdefault(clues.pop(), []).append(("fragment", frag.mask, frag.mask))
     for sq in view.g.squares:
         if sq & view.white or not sq & view.unknown:
             continue
@@ -897,7 +901,7 @@ def _duties(view: View) -> dict[int, list[tuple[str, int]]]:
         if open_ and open_ & ~only == 0:
             clues = {owner[i] for i in bits(open_)}
             if len(clues) == 1:
-                duties.setdefault(clues.pop(), []).append(("pool", open_))
+                duties.setdefault(clues.pop(), []).append(("pool", open_, sq))
     view.__dict__["_duties"] = duties
     return duties
 
@@ -906,23 +910,10 @@ def _sole_reachers(view: View) -> dict[int, int]:
     """Fragments that exactly one island can reach, keyed by that island's clue."""
     out: dict[int, int] = {}
     for clue, items in _duties(view).items():
-        for role, mask in items:
+        for role, mask, _ in items:
             if role == "fragment":
                 out[clue] = out.get(clue, 0) | mask
     return out
-
-
-def _duty_cells(view: View, role: str, target: int) -> int:
-    """The cells a duty rests on: a fragment's cells, or for a pool the whole
-    2x2 square (its other cells are black or out of every reach)."""
-    if role == "fragment":
-        return target
-    union = view.reach_union
-    for sq in view.g.squares_at[target.bit_length() - 1]:
-        if sq & target == target and not sq & view.white \
-                and sq & view.unknown & union == target:
-            return sq
-    raise AssertionError("a pool duty without its square")  # (built from one)
 
 
 @TECHNIQUES.register("wall-chokepoint", tier=3, name="Wall chokepoint")
