@@ -49,15 +49,17 @@ def _load(args, source: str):
         raise
 
 
-def _solver(kind, puzzle, args) -> Solver:
-    return Solver(kind, puzzle, depth=args.depth, budget=args.budget)
+def _solver(kind, puzzle, args, narrow: bool = False) -> Solver:
+    return Solver(kind, puzzle, depth=args.depth, budget=args.budget, narrow=narrow)
 
 
 def cmd_solve(args, out: Console) -> int:
     from deduce.explain_cli import solve_extras, solve_options  # --html, --svg, --diagrams, --steps
     solve_options(args)
     kind, puzzle = _load(args, args.puzzle)
-    result = _solver(kind, puzzle, args).solve()
+    # premises are shown by JSON, HTML and diagrams, not by the plain walkthrough
+    shown = args.format == "json" or getattr(args, "html", None) or getattr(args, "diagrams", False)
+    result = _solver(kind, puzzle, args, narrow=bool(shown)).solve()
     if solve_extras(args, out, kind, puzzle, result):
         return EXIT[result.verdict]
     if args.format == "json":

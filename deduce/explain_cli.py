@@ -45,7 +45,7 @@ def _load(args):
 
 
 def _solve(kind, puzzle, args):
-    return Solver(kind, puzzle, depth=args.depth, budget=args.budget).solve()
+    return Solver(kind, puzzle, depth=args.depth, budget=args.budget, narrow=True).solve()
 
 
 def check_outputs(args) -> None:

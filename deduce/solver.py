@@ -25,6 +25,7 @@ import attrs
 from deduce.errors import BudgetExceeded, Contradiction
 from deduce.grade import HYPOTHESIS_TIER, Grade, grade
 from deduce.kind import Kind
+from deduce import premises
 from deduce.state import State, bits
 from deduce.step import Step
 from deduce.wording import listed
@@ -59,11 +60,14 @@ class Solver:
 
     ``depth``: deepest hypothesis nesting allowed; ``max_tier``: ignore
     techniques above this tier; ``budget``: seconds before giving up (the
-    verdict is then ``stuck`` with reason ``budget``).
+    verdict is then ``stuck`` with reason ``budget``); ``narrow``: narrow the
+    premises of steps that name every decided cell, for walkthroughs that show
+    premises (:mod:`deduce.premises`; within what is left of the budget).
     """
 
     def __init__(self, kind: Kind, puzzle: Any, *, depth: int = 3,
-                 max_tier: int | None = None, budget: float | None = None):
+                 max_tier: int | None = None, budget: float | None = None,
+                 narrow: bool = False):
         self.kind = kind
         self.puzzle = puzzle
         self.depth = depth
@@ -77,6 +81,7 @@ class Solver:
         self.probe_sets.append(self.techniques)
         self.cheap = frozenset(map(id, self.probe_sets[0]))  # where a cheap branch ends they found nothing
         self.budget = budget
+        self.narrow = narrow
         self.deadline = None
         self.nodes = 0
         # (cell, value, technique-set size) -> end state of the last top-level depth-1 branch
@@ -95,6 +100,7 @@ class Solver:
         start = time.perf_counter()
         self.deadline = start + self.budget if self.budget else None
         state = self.kind.initial_state(self.puzzle) if state is None else state.copy()
+        given = state.copy()
         log: list[Step] = []
         verdict, reason = "solved", ""
         try:
@@ -105,16 +111,21 @@ class Solver:
             verdict, reason = "contradiction", c.text
         except BudgetExceeded:
             verdict, reason = "stuck", OUT_OF_BUDGET
-        return Result(verdict, state, tuple(log), grade(log, verdict == "solved"),
+        steps = tuple(log)
+        if self.narrow:
+            steps = premises.narrow(self.kind, self.puzzle, steps, given, self.deadline)
+        return Result(verdict, state, steps, grade(log, verdict == "solved"),
                       reason, time.perf_counter() - start)
 
     def next_step(self, state: State) -> Step | None:
         """The one step a person should take next (for hints); raises
         BudgetExceeded when none is found within the budget."""
         self.deadline = time.perf_counter() + self.budget if self.budget else None
-        state = state.copy()
+        given = state.copy()
         log: list[Step] = []
-        self.propagate(state, self.depth, log, limit=1)
+        self.propagate(state.copy(), self.depth, log, limit=1)
+        if log and self.narrow:
+            log = premises.narrow(self.kind, self.puzzle, log, given, self.deadline)
         return log[0] if log else None
 
     # -- the loop ---------------------------------------------------------

@@ -33,6 +33,11 @@ class Technique:
     # more when ``view.thorough`` is set: the engine asks it so once a
     # position of the main line is stuck, before any hypothesis.
     thorough: bool = False
+    # True: the technique names every decided cell as its premises (it cannot
+    # tell while solving which ones its conclusion rests on): after solving,
+    # walkthroughs ask it again on sparser positions to narrow them
+    # (deduce.premises).
+    wide: bool = False
 
     @property
     def summary(self) -> str:
@@ -47,11 +52,11 @@ class Registry:
         self._items: list[Technique] = []
 
     def register(self, id: str, *, tier: int, name: str, check_only: bool = False,
-                 thorough: bool = False):
+                 thorough: bool = False, wide: bool = False):
         def decorate(fn):
             if any(t.id == id for t in self._items):
                 raise ValueError(f"technique {id!r} registered twice")
-            self._items.append(Technique(id, tier, name, fn, check_only, thorough))
+            self._items.append(Technique(id, tier, name, fn, check_only, thorough, wide))
             return fn
         return decorate
 

@@ -213,7 +213,7 @@ def progressive_hint(kind: Kind, puzzle: Any, level: int, depth: int = 3,
                 return Hint(1, tuple(lines), None, tuple(mistakes), source)
     # (the step has a budget of its own: a check that used all of its budget,
     # on a hard puzzle, must not leave the hint without time)
-    solver = Solver(kind, puzzle, depth=depth, budget=budget)
+    solver = Solver(kind, puzzle, depth=depth, budget=budget, narrow=True)
     try:
         step = solver.next_step(state)
     except Contradiction as c:

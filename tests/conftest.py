@@ -4,14 +4,18 @@ from __future__ import annotations
 import json
 from pathlib import Path
 
+import attrs
 import pytest
 
 from deduce.errors import Contradiction
+from deduce.premises import concludes, rests_on
 from puzzles.nurikabe import KIND as NURIKABE
 
 # Every Nurikabe technique of tiers 1-3 names the whole reason as its premises. Tier 4
 # (shape enumeration, battleground, squeeze, fence and enclosure) weighs the whole
-# position and builds on what earlier positions ruled out: not replayed.
+# position and builds on what earlier positions ruled out: not replayed as solved.
+# Their premises narrowed for walkthroughs (deduce.premises) are checked by
+# ``unreplayed_steps(..., wide=True)``.
 NURIKABE_REPLAYED = {t.id for t in NURIKABE.techniques if t.tier <= 3 and not t.check_only}
 
 SHARED = Path(__file__).resolve().parents[1].parent / "shared" / "data"
@@ -83,35 +87,54 @@ def unreplayed_steps(kind, puzzle, steps, techniques, state=None, where="") -> l
                     failed.append(f"step {where}{n} [{step.technique}] {step.contradiction}")
         if step.technique in techniques:
             given = _given(start, state, step.premises)
-            if not _concludes_again(kind, puzzle, given, by_id[step.technique],
-                                    set(step.conclusions)):
+            if not concludes(kind, puzzle, given, by_id[step.technique], set(step.conclusions)):
                 failed.append(f"step {where}{n} [{step.technique}] {step.text}")
+
         for i, v in step.conclusions:
             state.assign(i, v)
     return failed
 
 
-def _concludes_again(kind, puzzle, given, technique, conclusions: set, rounds: int = 100) -> bool:
-    """Whether ``technique`` alone, from ``given``, concludes ``conclusions``.
-
-    A technique that reports one finding per call may find another first on
-    the sparser position (one its premises also imply): what it finds is then
-    taken and it is asked again, so the conclusion may rest on the premises
-    through a chain of that same technique, never on another."""
-    for _ in range(rounds):
-        found = technique.apply(kind.view(puzzle, given)) or []
-        found = found if isinstance(found, list) else [found]
-        again = set()
-        for other in found:
-            again |= set(other.conclusions)
-        if conclusions <= again:
-            return True
-        new = False
-        for i, v in again:
-            new |= bool(given.assign(i, v))
-        if not new:
-            return False
-    return False
+def narrowing_faults(kind, puzzle, plain, narrowed, state=None, where="") -> tuple[list[str], int]:
+    """Walk one walkthrough solved twice, as solved (``plain``) and with narrowed
+    premises (``narrowed``), proofs included: (one line per difference other than
+    a wide step's premises, or per narrowed premises that fail the test narrowing
+    made of them, :func:`deduce.premises.rests_on` with either effort; how many
+    steps were narrowed)."""
+    by_id = {t.id: t for t in kind.techniques}
+    state = kind.initial_state(puzzle) if state is None else state.copy()
+    faults, count = [], 0
+    if len(plain) != len(narrowed):
+        return [f"{where}: {len(plain)} steps, narrowed {len(narrowed)}"], 0
+    for n, (a, b) in enumerate(zip(plain, narrowed), 1):
+        at = f"step {where}{n} [{a.technique}]"
+        if attrs.evolve(a, premises=(), proof=()) != attrs.evolve(b, premises=(), proof=()):
+            faults.append(f"{at} differs beyond its premises")
+        if a.premises != b.premises:
+            technique = by_id.get(a.technique)
+            if technique is None or not technique.wide:
+                faults.append(f"{at} is not wide, yet its premises changed")
+            elif not set(b.premises) < set(a.premises):
+                faults.append(f"{at} narrowed to premises it did not have")
+            elif not any(rests_on(kind, puzzle, technique, b, state, b.premises, nested)
+                         for nested in (True, False)):
+                faults.append(f"{at} does not follow from its narrowed premises: {a.text}")
+            count += 1
+        # a hypothesis's proof runs from its assumption; "either way" holds one
+        # case per value, each with its own proof
+        cases = [(a, b)] if a.assumption is not None else list(zip(a.proof, b.proof))
+        for ca, cb in cases:
+            if ca.premises != cb.premises or len(ca.proof) != len(cb.proof):
+                faults.append(f"{at} case {ca.assumption} differs")
+            branch = state.copy()
+            branch.assign(*ca.assumption)
+            more, k = narrowing_faults(kind, puzzle, ca.proof, cb.proof, branch,
+                                       f"{where}{n}{ca.assumption}/")
+            faults += more
+            count += k
+        for i, v in a.conclusions:
+            state.assign(i, v)
+    return faults, count
 
 
 def _breaks(kind, puzzle, state, techniques) -> bool:

@@ -219,7 +219,7 @@ def _common(boxes, n: int, full: int) -> int:
     return common
 
 
-@TECHNIQUES.register("fence-budget", tier=4, name="Fence budget")
+@TECHNIQUES.register("fence-budget", tier=4, name="Fence budget", wide=True)
 def fence_budget(view: View):
     """An island must lie where a wall of the black cells left can fence it in.
 
@@ -268,7 +268,7 @@ def fence_budget(view: View):
     return steps or None
 
 
-@TECHNIQUES.register("enclosed-island", tier=4, name="Enclosed island")
+@TECHNIQUES.register("enclosed-island", tier=4, name="Enclosed island", wide=True)
 def enclosed_island(view: View):
     """Two black cells touching at a corner, between two islands, close a loop
     of wall around one of them.

@@ -285,7 +285,7 @@ class _Cuts:
         return forced & self.unknown
 
 
-@TECHNIQUES.register("wall-detour", tier=4, name="Wall detour")
+@TECHNIQUES.register("wall-detour", tier=4, name="Wall detour", wide=True)
 def wall_detour(view: View):
     """A cell that, white, would leave the wall only one way round it (cells every
     connection of the black cells would then pass, so black) and cut open cells

@@ -1036,7 +1036,8 @@ def _articulation_cells(g, space: int, root: int, weight: dict[int, int] | None 
 
 
 # --------------------------------------------------------------------- tier 4
-@TECHNIQUES.register("shape-enumeration", tier=4, name="Shape enumeration", thorough=True)
+@TECHNIQUES.register("shape-enumeration", tier=4, name="Shape enumeration", thorough=True,
+                     wide=True)
 def shape_enumeration(view: View):
     """Try every way an island can be completed; what all valid ways share is forced."""
     for island in _watched(view):
@@ -1049,7 +1050,8 @@ def shape_enumeration(view: View):
     return None
 
 
-@TECHNIQUES.register("battleground", tier=4, name="Battleground (competing islands)", thorough=True)
+@TECHNIQUES.register("battleground", tier=4, name="Battleground (competing islands)", thorough=True,
+                     wide=True)
 def battleground(view: View):
     """Keep only completions of an island that leave some completion for each neighbour island."""
     # (the thorough pass looks again at every island if the usual budget ran out here)
@@ -1217,7 +1219,7 @@ def _sole_taker(view: View, by_clue: dict[int, Region]) -> Step | None:
     return None
 
 
-@TECHNIQUES.register("island-squeeze", tier=4, name="Squeezed island")
+@TECHNIQUES.register("island-squeeze", tier=4, name="Squeezed island", wide=True)
 def island_squeeze(view: View):
     """A cell whose blackening would leave an island exactly its size of room,
     in a shape that breaks a rule, is white.
