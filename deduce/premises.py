@@ -17,6 +17,11 @@ technique derives the conclusion from them alone (each try is on a copy of
 the puzzle, so nothing it learnt on fuller positions helps). A step no
 sparser position reproduces keeps all its premises.
 
+A hypothesis whose contradiction a wide technique found (Nurikabe: "no shape
+completes the 8 at r5c7") likewise names every cell decided at the branch's
+end; its reason is narrowed around the assumed cell to the cells on which that
+technique finds the same rule broken.
+
 Only premises change: conclusions, sentences and the order of steps stay as
 solved, and the solve itself is not touched (this runs on its finished log).
 A sentence still describes the board as it was ("can be completed in 2
@@ -79,23 +84,71 @@ def _narrow_one(kind, puzzle, wide, step: Step, state: State, deadline) -> Step:
         else:
             step = attrs.evolve(step, proof=tuple(
                 _narrow_one(kind, puzzle, wide, case, state, deadline) for case in step.proof))
-    technique = wide.get(step.technique)
-    if technique is None:
-        return step
     try:
-        premises = _narrowest(kind, puzzle, technique, step, state, deadline)
+        technique = wide.get(step.technique)
+        if technique is not None:
+            premises = _narrowest(kind, puzzle, technique, step, state, deadline)
+            return step if premises is None else attrs.evolve(step, premises=premises)
+        if step.assumption is not None and step.contradiction:
+            return _narrow_contradiction(kind, puzzle, wide, step, state, deadline)
     except BudgetExceeded:
+        pass
+    return step
+
+
+def _narrow_contradiction(kind, puzzle, wide, step: Step, state: State, deadline) -> Step:
+    """A hypothesis whose contradiction a wide technique found names, after the
+    assumed cell, every cell decided at the branch's end: those are narrowed the
+    same way, around the assumed cell, to the cells on which that technique
+    finds the same rule broken (:func:`breaks_on`)."""
+    end = state.copy()
+    end.assign(*step.assumption)
+    for sub in step.proof:
+        for i, v in sub.conclusions:
+            end.assign(i, v)
+    cell = step.assumption[0]
+    reason = step.premises[1:]
+    decided = [i for i in reason if end.value(i) is not None]
+    if not decided or len(decided) < (end.ones | end.zeros).bit_count():
+        return step  # (a narrow reason already: a rule or a technique of tiers 1-3)
+    for technique in wide.values():
+        if breaks_on(kind, puzzle, technique, step.contradiction, end, decided, True) or \
+                breaks_on(kind, puzzle, technique, step.contradiction, end, decided, False):
+            break
+    else:
         return step
-    return step if premises is None else attrs.evolve(step, premises=premises)
+
+    def test(kept, nested):
+        return breaks_on(kind, puzzle, technique, step.contradiction, end, kept, nested,
+                         deadline)
+    kept = _least(kind, puzzle, decided, {cell}, end, test)
+    if kept is None:
+        return step
+    return attrs.evolve(step, premises=(step.premises[0],) + tuple(
+        i for i in reason if i in kept or end.value(i) is None))
 
 
 def _narrowest(kind, puzzle, technique, step: Step, state: State, deadline):
     """The fewest premises of ``step`` found that still give its conclusions on
     their own; None when that is all of them."""
     decided = [i for i in step.premises if state.value(i) is not None]
+
+    def test(kept, nested):
+        return rests_on(kind, puzzle, technique, step, state, kept, nested, deadline)
+    kept = _least(kind, puzzle, decided, _focus(kind, step), state, test)
+    if kept is None:
+        return None
+    return tuple(i for i in step.premises if i in kept or state.value(i) is None)
+
+
+def _least(kind, puzzle, decided: list[int], focus: set[int], state: State, test):
+    """The fewest of the ``decided`` unknowns found for which ``test(cells,
+    nested)`` still holds: those within the least distance of ``focus`` that
+    does, less the groups of same-valued neighbours farther out it can spare
+    (at most about ``CALLS`` tries). None when that is all of them, or when
+    not even all of them pass."""
     if not decided:
         return None
-    focus = _focus(kind, step)
     spots = [rc for i in focus for rc in kind.cells_of(puzzle, i)]
     if not spots:
         return None
@@ -111,7 +164,7 @@ def _narrowest(kind, puzzle, technique, step: Step, state: State, deadline):
     def enough(kept, nested: bool) -> bool:
         nonlocal tries
         tries -= 1
-        return rests_on(kind, puzzle, technique, step, state, kept, nested, deadline)
+        return test(kept, nested)
 
     def within(radius: int) -> set[int]:
         return {i for i in decided if far[i] <= radius}
@@ -144,9 +197,7 @@ def _narrowest(kind, puzzle, technique, step: Step, state: State, deadline):
             elif len(groups) > 1:
                 half = len(groups) // 2
                 todo += [groups[half:], groups[:half]]  # (the farther half next)
-        if len(kept) == len(decided):
-            return None
-        return tuple(i for i in step.premises if i in kept or state.value(i) is None)
+        return None if len(kept) == len(decided) else kept
     return None
 
 
@@ -182,6 +233,27 @@ def rests_on(kind: Kind, puzzle: Any, technique, step: Step, state: State,
         changed |= 1 << i
     return concludes(kind, puzzle, given, technique, set(step.conclusions), changed=changed,
                      nested=nested, deadline=deadline, rounds=NARROW_ROUNDS)
+
+
+def breaks_on(kind: Kind, puzzle: Any, technique, text: str, state: State,
+              cells: Iterable[int], nested: bool, deadline: float | None = None) -> bool:
+    """Whether ``technique``, on the position where only the puzzle's givens and
+    ``cells`` are decided (as in ``state``), finds the rule broken that ``text``
+    says (the same sentence); on a copy of the puzzle, as :func:`rests_on`."""
+    puzzle = copy.copy(puzzle)
+    given = kind.initial_state(puzzle)
+    for i in cells:
+        v = state.value(i)
+        if v is not None:
+            given.assign(i, v)
+    view = kind.view(puzzle, given)
+    view.nested = nested
+    view.deadline = deadline
+    try:
+        technique.apply(view)
+    except Contradiction as c:
+        return c.text == text
+    return False
 
 
 def _chunks(kind, puzzle, cells: set[int], state: State, start: State, far: dict):

@@ -8,7 +8,7 @@ import attrs
 import pytest
 
 from deduce.errors import Contradiction
-from deduce.premises import concludes, rests_on
+from deduce.premises import breaks_on, concludes, rests_on
 from puzzles.nurikabe import KIND as NURIKABE
 
 # Every Nurikabe technique of tiers 1-3 names the whole reason as its premises. Tier 4
@@ -99,8 +99,8 @@ def narrowing_faults(kind, puzzle, plain, narrowed, state=None, where="") -> tup
     """Walk one walkthrough solved twice, as solved (``plain``) and with narrowed
     premises (``narrowed``), proofs included: (one line per difference other than
     a wide step's premises, or per narrowed premises that fail the test narrowing
-    made of them, :func:`deduce.premises.rests_on` with either effort; how many
-    steps were narrowed)."""
+    made of them, :func:`deduce.premises.rests_on` (a hypothesis's broken rule:
+    ``breaks_on``) with either effort; how many steps were narrowed)."""
     by_id = {t.id: t for t in kind.techniques}
     state = kind.initial_state(puzzle) if state is None else state.copy()
     faults, count = [], 0
@@ -110,7 +110,20 @@ def narrowing_faults(kind, puzzle, plain, narrowed, state=None, where="") -> tup
         at = f"step {where}{n} [{a.technique}]"
         if attrs.evolve(a, premises=(), proof=()) != attrs.evolve(b, premises=(), proof=()):
             faults.append(f"{at} differs beyond its premises")
-        if a.premises != b.premises:
+        if a.premises != b.premises and a.assumption is not None and a.contradiction:
+            # a hypothesis: a wide technique finds the same rule broken on its reason
+            end = state.copy()
+            end.assign(*a.assumption)
+            for sub in a.proof:
+                for i, v in sub.conclusions:
+                    end.assign(i, v)
+            if b.premises[0] != a.premises[0] or not set(b.premises) < set(a.premises):
+                faults.append(f"{at} narrowed to premises it did not have")
+            elif not any(breaks_on(kind, puzzle, t, a.contradiction, end, b.premises[1:], nested)
+                         for t in kind.techniques if t.wide for nested in (True, False)):
+                faults.append(f"{at} does not break on its narrowed premises: {a.text}")
+            count += 1
+        elif a.premises != b.premises:
             technique = by_id.get(a.technique)
             if technique is None or not technique.wide:
                 faults.append(f"{at} is not wide, yet its premises changed")
@@ -124,7 +137,7 @@ def narrowing_faults(kind, puzzle, plain, narrowed, state=None, where="") -> tup
         # case per value, each with its own proof
         cases = [(a, b)] if a.assumption is not None else list(zip(a.proof, b.proof))
         for ca, cb in cases:
-            if ca.premises != cb.premises or len(ca.proof) != len(cb.proof):
+            if (ca is not a and ca.premises != cb.premises) or len(ca.proof) != len(cb.proof):
                 faults.append(f"{at} case {ca.assumption} differs")
             branch = state.copy()
             branch.assign(*ca.assumption)
