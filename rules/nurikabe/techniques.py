@@ -1097,8 +1097,6 @@ def battleground(view: View):
             anchors[key] = _far_wall(view, area, 0)
         return anchors[key]
 
-    if len(_SUPPORT) > 200000:
-        _SUPPORT.clear()
     # the same position comes up again (a cheap probe and its full branch, a
     # later round): whether two shapes fit together there is looked up. The
     # answer depends on the grid and its black and white cells only (not on
@@ -1114,7 +1112,7 @@ def battleground(view: View):
         step = _sole_taker(view, by_clue)
         if step is not None:
             return step
-    support = _SUPPORT
+    support = _support(view)
     work = [c for c in watched if neighbours(c)]
     budget = _caps(view)[3]
     while work:
@@ -1268,7 +1266,29 @@ def island_squeeze(view: View):
     return None
 
 
-_SUPPORT: dict[tuple[int, int], int] = {}  # (shape, rival clue) -> a rival shape that fit
+# id(puzzle) -> (puzzle, {(shape, rival clue): a rival shape that fit})
+_SUPPORT: dict[int, tuple[Any, dict[tuple[int, int], int]]] = {}
+
+
+def _support(view: View) -> dict[tuple[int, int], int]:
+    """Battleground's partners that fit last time, for this puzzle.
+
+    Only an order (the partner that fit is tried first), yet it decides how far
+    the budget of pair checks goes: shared by all puzzles, it made a second
+    solve of a puzzle in the same process take other steps than the first
+    (janko-0157: 257 steps instead of 250), and a batch's walkthroughs depend on
+    what each worker had solved before. So it belongs to one puzzle, as
+    ``_in_vain``'s memory does.
+    """
+    entry = _SUPPORT.get(id(view.puzzle))
+    if entry is None or entry[0] is not view.puzzle:
+        if len(_SUPPORT) > 60:
+            _SUPPORT.clear()
+        # (the entry holds the puzzle: its id stays its own)
+        entry = _SUPPORT[id(view.puzzle)] = (view.puzzle, {})
+    if len(entry[1]) > 200000:
+        entry[1].clear()
+    return entry[1]
 _FITS: dict[tuple, dict[tuple[int, int], bool]] = {}  # position -> (shape, shape) -> fit together
 
 
