@@ -22,10 +22,10 @@ from typing import Any
 
 import attrs
 
+from deduce import premises
 from deduce.errors import BudgetExceeded, Contradiction
 from deduce.grade import HYPOTHESIS_TIER, Grade, grade
 from deduce.kind import Kind
-from deduce import premises
 from deduce.state import State, bits
 from deduce.step import Step
 from deduce.wording import listed
@@ -111,11 +111,11 @@ class Solver:
             verdict, reason = "contradiction", c.text
         except BudgetExceeded:
             verdict, reason = "stuck", OUT_OF_BUDGET
+        seconds = time.perf_counter() - start  # (the solve's, not the narrowing's)
         steps = tuple(log)
         if self.narrow:
             steps = premises.narrow(self.kind, self.puzzle, steps, given, self.deadline)
-        return Result(verdict, state, steps, grade(log, verdict == "solved"),
-                      reason, time.perf_counter() - start)
+        return Result(verdict, state, steps, grade(log, verdict == "solved"), reason, seconds)
 
     def next_step(self, state: State) -> Step | None:
         """The one step a person should take next (for hints); raises
