@@ -222,12 +222,7 @@ def rests_on(kind: Kind, puzzle: Any, technique, step: Step, state: State,
     found in earlier positions of the same puzzle (Nurikabe's shape lists)
     start afresh, so the answer depends on the cells given alone, and a test
     made again later gives the same answer."""
-    puzzle = copy.copy(puzzle)
-    given = kind.initial_state(puzzle)
-    for i in cells:
-        v = state.value(i)
-        if v is not None:
-            given.assign(i, v)
+    puzzle, given = _sparse(kind, puzzle, state, cells)
     changed = 0
     for i in _focus(kind, step):
         changed |= 1 << i
@@ -240,12 +235,7 @@ def breaks_on(kind: Kind, puzzle: Any, technique, text: str, state: State,
     """Whether ``technique``, on the position where only the puzzle's givens and
     ``cells`` are decided (as in ``state``), finds the rule broken that ``text``
     says (the same sentence); on a copy of the puzzle, as :func:`rests_on`."""
-    puzzle = copy.copy(puzzle)
-    given = kind.initial_state(puzzle)
-    for i in cells:
-        v = state.value(i)
-        if v is not None:
-            given.assign(i, v)
+    puzzle, given = _sparse(kind, puzzle, state, cells)
     view = kind.view(puzzle, given)
     view.nested = nested
     view.deadline = deadline
@@ -254,6 +244,18 @@ def breaks_on(kind: Kind, puzzle: Any, technique, text: str, state: State,
     except Contradiction as c:
         return c.text == text
     return False
+
+
+def _sparse(kind, puzzle, state: State, cells) -> tuple[Any, State]:
+    """A copy of ``puzzle`` (no memory of other positions) and its givens with
+    ``cells`` decided as in ``state``."""
+    puzzle = copy.copy(puzzle)
+    given = kind.initial_state(puzzle)
+    for i in cells:
+        v = state.value(i)
+        if v is not None:
+            given.assign(i, v)
+    return puzzle, given
 
 
 def _chunks(kind, puzzle, cells: set[int], state: State, start: State, far: dict):
