@@ -15,7 +15,7 @@ from puzzles.nurikabe import KIND as NURIKABE
 # (shape enumeration, battleground, squeeze, fence and enclosure) weighs the whole
 # position and builds on what earlier positions ruled out: not replayed as solved.
 # Their premises narrowed for walkthroughs (deduce.premises) are checked by
-# ``unreplayed_steps(..., wide=True)``.
+# ``narrowing_faults``.
 NURIKABE_REPLAYED = {t.id for t in NURIKABE.techniques if t.tier <= 3 and not t.check_only}
 
 SHARED = Path(__file__).resolve().parents[1].parent / "shared" / "data"
@@ -89,18 +89,18 @@ def unreplayed_steps(kind, puzzle, steps, techniques, state=None, where="") -> l
             given = _given(start, state, step.premises)
             if not concludes(kind, puzzle, given, by_id[step.technique], set(step.conclusions)):
                 failed.append(f"step {where}{n} [{step.technique}] {step.text}")
-
         for i, v in step.conclusions:
             state.assign(i, v)
     return failed
 
 
 def narrowing_faults(kind, puzzle, plain, narrowed, state=None, where="") -> tuple[list[str], int]:
-    """Walk one walkthrough solved twice, as solved (``plain``) and with narrowed
-    premises (``narrowed``), proofs included: (one line per difference other than
-    a wide step's premises, or per narrowed premises that fail the test narrowing
-    made of them, :func:`deduce.premises.rests_on` (a hypothesis's broken rule:
-    ``breaks_on``) with either effort; how many steps were narrowed)."""
+    """Walk one walkthrough as solved (``plain``) and with its premises narrowed
+    (``narrowed``, :func:`deduce.premises.narrow`), proofs included. Returns (one
+    line per difference other than a wide step's premises, or per narrowed
+    premises that fail the test narrowing made of them -- ``rests_on``, for a
+    hypothesis's broken rule ``breaks_on``, with either effort; how many steps
+    were narrowed)."""
     by_id = {t.id: t for t in kind.techniques}
     state = kind.initial_state(puzzle) if state is None else state.copy()
     faults, count = [], 0

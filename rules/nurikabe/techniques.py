@@ -562,12 +562,17 @@ def _in_vain(view: View, technique: str) -> _Vain:
     depend on what the process had solved before it (a puzzle the same but
     for one number skipped a step the technique would have found).
     """
-    key = (id(view.puzzle), technique)
-    entry = _IN_VAIN.get(key)
+    return _of_puzzle(_IN_VAIN, (id(view.puzzle), technique), view, _Vain)
+
+
+def _of_puzzle(store: dict, key, view: View, make):
+    """``store[key]``'s memory for ``view``'s puzzle (``key`` holds its id),
+    made by ``make()`` when missing; past 60 entries the store starts afresh."""
+    entry = store.get(key)
     if entry is None or entry[0] is not view.puzzle:
-        if len(_IN_VAIN) > 60:
-            _IN_VAIN.clear()
-        entry = _IN_VAIN[key] = (view.puzzle, _Vain())  # (holds the puzzle: its id stays its own)
+        if len(store) > 60:
+            store.clear()
+        entry = store[key] = (view.puzzle, make())  # (holds the puzzle: its id stays its own)
     return entry[1]
 
 
@@ -1278,17 +1283,14 @@ def _support(view: View) -> dict[tuple[int, int], int]:
     solve of a puzzle in the same process take other steps than the first
     (janko-0157: 257 steps instead of 250), and a batch's walkthroughs depend on
     what each worker had solved before. So it belongs to one puzzle, as
-    ``_in_vain``'s memory does.
+    ``_in_vain``'s memory does (``_of_puzzle``).
     """
-    entry = _SUPPORT.get(id(view.puzzle))
-    if entry is None or entry[0] is not view.puzzle:
-        if len(_SUPPORT) > 60:
-            _SUPPORT.clear()
-        # (the entry holds the puzzle: its id stays its own)
-        entry = _SUPPORT[id(view.puzzle)] = (view.puzzle, {})
-    if len(entry[1]) > 200000:
-        entry[1].clear()
-    return entry[1]
+    support = _of_puzzle(_SUPPORT, id(view.puzzle), view, dict)
+    if len(support) > 200000:
+        support.clear()
+    return support
+
+
 _FITS: dict[tuple, dict[tuple[int, int], bool]] = {}  # position -> (shape, shape) -> fit together
 
 
