@@ -77,34 +77,72 @@ def search(kind: Kind, puzzle: Any, state: State | None = None, *, limit: int = 
            budget: float | None = 30.0, max_nodes: int | None = None) -> SearchResult:
     """Find up to ``limit`` solutions below ``state`` (the puzzle's start by default)."""
     start = time.perf_counter()
-    solver = Solver(kind, puzzle, depth=SEARCH_PROBE_DEPTH, max_tier=SEARCH_TIER)
     deadline = start + budget if budget else None
-    state = kind.initial_state(puzzle) if state is None else state.copy()
-    found: list[State] = []
-    nodes = 0
-    first_contradiction = ""
-    first_dead_end: tuple[tuple[int, int], ...] = ()
-    # each entry: a position, what changed in it since its parent's fixpoint
-    # (None: everything), so a child's techniques start from the branching cell,
-    # and the values assumed on the way to it
-    stack: list[tuple[State, int | None, tuple[tuple[int, int], ...]]] = [(state, None, ())]
-    conflicts = Conflicts(kind, puzzle, state.n)
+    state = kind.initial_state(puzzle) if state is None else state
+    walk = Search(kind, puzzle, state)
     try:
-        while stack and len(found) < limit:
+        walk.run(limit, deadline, max_nodes)
+    except BudgetExceeded:
+        pass
+    return SearchResult(tuple(walk.found), walk.done(limit), walk.nodes,
+                        time.perf_counter() - start, walk.first_contradiction,
+                        walk.first_dead_end)
+
+
+class Search:
+    """A depth-first search below one position that can be run a number of
+    nodes at a time (``run``), and moved onto a position that extends the one
+    it started from (``rebase``): the engine's solver looks for a solution this
+    way a little at a time, between its hypothesis rounds."""
+
+    def __init__(self, kind: Kind, puzzle: Any, state: State, exploring: bool = False):
+        self.kind, self.puzzle = kind, puzzle
+        self.solver = Solver(kind, puzzle, depth=SEARCH_PROBE_DEPTH, max_tier=SEARCH_TIER,
+                             thorough=False, exploring=exploring)
+        # each entry: a position, what changed in it since its parent's fixpoint
+        # (None: everything), so a child's techniques start from the branching
+        # cell, and the values assumed on the way to it
+        self.stack: list[tuple[State, int | None, tuple[tuple[int, int], ...]]] = \
+            [(state.copy(), None, ())]
+        self.conflicts = Conflicts(kind, puzzle, state.n)
+        self.found: list[State] = []
+        self.nodes = 0
+        self.first_contradiction = ""  # what broke in the first dead branch
+        self.first_dead_end: tuple[tuple[int, int], ...] = ()
+
+    def done(self, limit: int) -> bool:
+        """Whether the search space is exhausted or ``limit`` solutions are found."""
+        return not self.stack or len(self.found) >= limit
+
+    def run(self, limit: int, deadline: float | None = None,
+            max_nodes: int | None = None, max_passes: int | None = None) -> None:
+        """Search on until ``limit`` solutions are known or none is left to find;
+        stop after ``max_nodes`` more nodes, or once its techniques have made
+        ``max_passes`` more passes (``Solver.nodes``; the search can go on
+        later). Raises BudgetExceeded past ``deadline`` (of perf_counter)."""
+        kind, puzzle, solver, stack = self.kind, self.puzzle, self.solver, self.stack
+        conflicts = self.conflicts
+        stop = None if max_nodes is None else self.nodes + max_nodes
+        enough = None if max_passes is None else solver.nodes + max_passes
+        while stack and len(self.found) < limit and self.nodes != stop:
+            if enough is not None and solver.nodes >= enough:
+                return
             node, changed, path = stack.pop()
-            nodes += 1
-            if max_nodes is not None and nodes > max_nodes:
-                raise BudgetExceeded()
+            self.nodes += 1
             solver.deadline = deadline
             try:
                 solver.propagate(node, SEARCH_PROBE_DEPTH, [], changed=changed)
+            except BudgetExceeded:
+                # (what it decided so far holds: it looks at everything again later)
+                stack.append((node, None, path))
+                raise
             except Contradiction as c:
-                if not first_contradiction:
-                    first_contradiction, first_dead_end = c.text, path
+                if not self.first_contradiction:
+                    self.first_contradiction, self.first_dead_end = c.text, path
                 conflicts.dead_end(c.premises, changed)
                 continue
             if node.solved:
-                found.append(node)  # propagate already checked the rules on a full grid
+                self.found.append(node)  # propagate already checked the rules on a full grid
                 continue
             view = kind.view(puzzle, node)
             unknown = node.unknown
@@ -113,11 +151,21 @@ def search(kind: Kind, puzzle: Any, state: State | None = None, *, limit: int = 
                 child = node.copy()
                 child.assign(cell, value)
                 stack.append((child, 1 << cell, path + ((cell, value),)))
-        complete = True
-    except BudgetExceeded:
-        complete = False
-    return SearchResult(tuple(found), complete or len(found) >= limit, nodes,
-                        time.perf_counter() - start, first_contradiction, first_dead_end)
+
+    def rebase(self, state: State) -> None:
+        """Go on below ``state``, a position that extends the one the search
+        started from and holds only what every solution has: each open branch
+        takes its decided cells (a branch that contradicts them has no solution
+        and is dropped), and its techniques look again at what it gained."""
+        stack = []
+        for node, changed, path in self.stack:
+            if node.ones & state.zeros or node.zeros & state.ones:
+                continue
+            new = (state.ones | state.zeros) & ~(node.ones | node.zeros)
+            node.ones |= state.ones
+            node.zeros |= state.zeros
+            stack.append((node, None if changed is None else changed | new, path))
+        self.stack = stack
 
 
 class Conflicts:

@@ -13,7 +13,10 @@ the extra effort is only spent where it can save a hypothesis. When still no
 technique applies, hypotheses of depth 1, 2, ... up to the configured depth are
 tried, shallowest first: assume a value, propagate on a copy with the
 techniques and shallower hypotheses, and if that breaks a rule conclude the
-opposite value.
+opposite value; when no assumption of a depth does, both values of one may
+still agree on another unknown ("either way"). Once a solution is known (the
+witness, see ``WITNESS_SHARE``), an assumption it holds is not tried: it
+cannot break a rule.
 """
 from __future__ import annotations
 
@@ -36,6 +39,13 @@ from deduce.wording import listed
 NESTED_CANDIDATES = 16
 PROBE_TIER = 3  # first pass of hypotheses uses techniques up to this tier
 OUTCOMES = 200_000  # positions inside hypotheses remembered before starting afresh
+# Once hypothesis rounds of the main line need more than the cheap set, a
+# complete search looks for a solution a little at a time before each round:
+# it may make half as many passes of its techniques as those rounds made since
+# it last looked (passes: ``nodes``, the same on every machine). An assumption
+# that agrees with a known solution cannot break a rule, so only its opposite
+# is tried.
+WITNESS_SHARE = 0.5
 
 
 OUT_OF_BUDGET = "budget exhausted"  # the reason of a walkthrough stopped by its budget
@@ -62,12 +72,18 @@ class Solver:
     techniques above this tier; ``budget``: seconds before giving up (the
     verdict is then ``stuck`` with reason ``budget``); ``narrow``: narrow the
     premises of steps that name every decided cell, for walkthroughs that show
-    premises (:mod:`deduce.premises`; within what is left of the budget).
+    premises (:mod:`deduce.premises`; within what is left of the budget);
+    ``witness``: look for a solution between hypothesis rounds, to leave out
+    the assumptions it holds (``WITNESS_SHARE``); ``thorough``: take the
+    thorough pass where the main line is stuck (not inside the search);
+    ``exploring``: its positions are a search's, looked at as cheaply as inside
+    a hypothesis branch (``view.nested``).
     """
 
     def __init__(self, kind: Kind, puzzle: Any, *, depth: int = 3,
                  max_tier: int | None = None, budget: float | None = None,
-                 narrow: bool = False):
+                 narrow: bool = False, witness: bool = True, thorough: bool = True,
+                 exploring: bool = False):
         self.kind = kind
         self.puzzle = puzzle
         self.depth = depth
@@ -94,6 +110,16 @@ class Solver:
         # whether the last top-level hypothesis needed more than the cheap set
         self.escalated = False
         self.last_hit: int | None = None
+        # a solution of the puzzle once one is known (the witness: a branch that
+        # filled the grid, or the search), and the search looking for one
+        self.witness: State | None = None
+        self.seeker = None
+        self.seeking = witness
+        self.thorough = thorough
+        self.exploring = exploring
+        self.hard_nodes = 0  # passes made by main-line rounds the cheap set did not settle
+        self.nodes_seen = 0  # hard_nodes when the search last looked
+        self.looked = False  # whether a search was started
 
     # -- public -----------------------------------------------------------
     def solve(self, state: State | None = None) -> Result:
@@ -175,7 +201,9 @@ class Solver:
         kind, puzzle = self.kind, self.puzzle
         changed_here = 0 if depth == self.depth else focus
         nested = depth < self.depth
-        thorough = () if nested else tuple(t for t in techniques if t.thorough)
+        thorough = () if nested or not self.thorough else \
+            tuple(t for t in techniques if t.thorough)
+        nested = nested or self.exploring
         thorough_pending = first  # changed since the last thorough pass
         while True:
             self.nodes += 1
@@ -283,8 +311,20 @@ class Solver:
         # nested hypotheses keep the technique set of the branch they are in
         sets = self.probe_sets if techniques is None or techniques is self.techniques \
             else [techniques]
-        impact: dict[int, int] = {}
         memo = None if nested else self.memo
+        if memo is not None:
+            self._seek_witness(state)
+            spent = self.nodes
+            try:
+                return self._hypothesis(state, depth, focus, techniques, candidates, sets, memo)
+            finally:
+                if self.escalated:  # (a round the cheap set did not settle)
+                    self.hard_nodes += self.nodes - spent
+        return self._hypothesis(state, depth, focus, techniques, candidates, sets, memo)
+
+    def _hypothesis(self, state: State, depth: int, focus: int, techniques, candidates,
+                    sets, memo) -> Step | None:
+        impact: dict[int, int] = {}
         if memo:
             candidates = self._stale_first(state, candidates, memo)
         for d in range(1, depth + 1):
@@ -305,18 +345,22 @@ class Solver:
                     order = self._near(order, 1 << self.last_hit)
             else:
                 passes = [[probe] for probe in sets]
-            # ends of this round's cheaper branches: the next set goes on from there
+            # ends of this round's branches with the cheaper set: the full set goes
+            # on from there, and "either way" compares them
             ends: dict[tuple[int, int], tuple[State, list[Step]]] = {}
+            tried: list[int] = []  # the candidates, in the order of the first pass
             for n, probes in enumerate(passes):
                 if n:  # the full set: cells whose cheap branches went furthest first
                     order = sorted(order, key=lambda c: -impact.get(c, 0))
-                agreement = None
                 for cell in order:
                     if not (state.unknown >> cell) & 1:
                         continue
-                    branches: list = [None, None]
+                    known = self._known_value(state, cell)
+                    decided = 0
                     for probe in probes:
                         for value in (0, 1):
+                            if value == known:
+                                continue  # it holds in a solution: it breaks no rule
                             step, branch, proof = self.try_assumption(
                                 state, cell, value, d, probe, ends.get((cell, value)))
                             if step is not None:
@@ -324,21 +368,88 @@ class Solver:
                                     self.escalated = d > 1 or probe is not sets[0]
                                     self.last_hit = cell
                                 return step
-                            branches[value] = (branch, proof)
-                            if d == 1:
+                            if branch.solved and self.seeking and self.witness is None:
+                                self.witness = branch  # (its rules were checked)
+                            if probe is sets[0]:
                                 ends[cell, value] = (branch, proof)
-                                if memo is not None:
-                                    memo[cell, value, len(probe)] = (branch.ones, branch.zeros)
-                    decided = max((b.ones | b.zeros).bit_count() for b, _ in branches)
+                            if memo is not None and d == 1:
+                                memo[cell, value, len(probe)] = (branch.ones, branch.zeros)
+                            decided = max(decided, (branch.ones | branch.zeros).bit_count())
                     impact[cell] = max(impact.get(cell, 0), decided)
-                    if agreement is None:
-                        agreement = self._agreement(state, cell, branches, d)
-                if agreement is not None:
-                    if memo is not None:
-                        self.escalated = d > 1 or probes[-1] is not sets[0]
-                    return agreement
+                    if not n:
+                        tried.append(cell)
+            # no assumption of this depth breaks a rule: do both values of one
+            # lead to the same value of another unknown?
+            agreement = self._first_agreement(state, tried, d, sets[0], ends)
+            if agreement is not None:
+                if memo is not None:
+                    self.escalated = d > 1 or len(sets) > 1
+                return agreement
         if memo is not None:
             self.escalated = True
+        return None
+
+    def _seek_witness(self, state: State) -> None:
+        """Look for a solution a little further (see ``WITNESS_SHARE``), from
+        ``state``: a position of the main line, which every solution extends."""
+        if self.witness is not None or not self.seeking:
+            return
+        from deduce.search import Search  # (the search propagates with a Solver)
+        quota = int((self.hard_nodes - self.nodes_seen) * WITNESS_SHARE)
+        if quota <= 0:
+            return
+        self.nodes_seen = self.hard_nodes
+        if self.seeker is None:
+            if self.looked:
+                return  # it looked everywhere: there is no solution
+            self.seeker = Search(self.kind, self.puzzle, state, exploring=True)
+            self.looked = True
+        else:
+            self.seeker.rebase(state)
+        self.seeker.run(1, self.deadline, max_passes=quota)
+        if self.seeker.found:
+            found = self.seeker.found[0]
+            if not self.kind.violations(self.puzzle, found):
+                self.witness = found
+            self.seeker = None
+        elif not self.seeker.stack:
+            self.seeker = None
+
+    def _known_value(self, state: State, cell: int) -> int | None:
+        """The witness's value of ``cell`` when ``state`` agrees with the witness."""
+        w = self.witness
+        if w is None or state.ones & w.zeros or state.zeros & w.ones:
+            return None
+        return w.value(cell)
+
+    def _first_agreement(self, state: State, tried: list[int], depth: int, cheap,
+                         ends: dict) -> Step | None:
+        """The first candidate of ``tried`` both of whose branches with the
+        cheaper techniques decide some other unknown alike ("either way"). A
+        branch left out because the witness holds its value is tried here."""
+        w = self.witness
+        for cell in tried:
+            branches = []
+            for value in (0, 1):
+                got = ends.get((cell, value))
+                if got is None:
+                    # the left-out branch ends in cells the witness holds: the
+                    # other must decide one of them alike, beyond the position
+                    other = ends.get((cell, 1 - value))
+                    if other is not None and w is not None:
+                        b = other[0]
+                        alike = (b.ones & w.ones) | (b.zeros & w.zeros)
+                        if not alike & ~(state.ones | state.zeros) & ~(1 << cell):
+                            break
+                    step, branch, proof = self.try_assumption(state, cell, value, depth, cheap)
+                    if step is not None:  # (cannot happen: the witness has it)
+                        break
+                    got = (branch, proof)
+                branches.append(got)
+            else:
+                agreement = self._agreement(state, cell, branches, depth)
+                if agreement is not None:
+                    return agreement
         return None
 
     @staticmethod

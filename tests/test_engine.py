@@ -180,7 +180,7 @@ def test_after_a_hypothesis_needed_every_tier_each_candidate_tries_both_sets():
                           start is not None))
             return super().try_assumption(state, cell, value, depth, techniques, start)
 
-    r = Watched(kind, puzzle, depth=1).solve()
+    r = Watched(kind, puzzle, depth=1, witness=False).solve()  # (every branch is tried)
     assert [(s.technique, s.conclusions) for s in r.steps] == [
         ("hypothesis-1", ((5, 0),)), ("hypothesis-1", ((6, 0),)), ("hypothesis-1", ((2, 0),))]
     rounds, begin = [], 0
@@ -249,3 +249,67 @@ def test_engine_imports_no_puzzle():
             "bad=[m for m in sys.modules if m.split('.')[0] in ('puzzles','rules')];"
             "assert not bad, bad")
     subprocess.run([sys.executable, "-c", code], check=True)
+
+
+def _forbid(pairs, values):
+    """A rule for toy kinds: the lamps of each pair in ``puzzle.<pairs>`` never hold ``values``."""
+    def check(view):
+        for a, b in getattr(view.puzzle, pairs):
+            if (view.state.value(a), view.state.value(b)) == values:
+                raise Contradiction(pairs, f"lamps {a} and {b} are {values}")
+        return None
+    return check
+
+
+def test_assumptions_a_known_solution_holds_are_not_tried():
+    """An assumption that agrees with a solution (the witness) cannot break a rule:
+    hypotheses try only its opposite, and find the same steps."""
+    reg = Registry()
+    reg.register("copy", tier=1, name="Equal pairs")(copy_equal)
+    reg.register("flip", tier=2, name="Different pairs")(flip_different)
+    reg.register("bad", tier=1, name="Bad pairs")(_forbid("bad", (1, 1)))
+    kind = attrs.evolve(toy_kind(), techniques=reg)
+    puzzle = Row(3, equal=[(0, 1)], different=[(1, 2)])
+    puzzle.bad = [(0, 1)]  # lamp 0 on would light lamp 1 too: so lamp 0 is off
+    tried = {}
+
+    class Watched(Solver):
+        def try_assumption(self, state, cell, value, depth, techniques=None, start=None):
+            tried.setdefault(self.seeking, []).append((cell, value))
+            return super().try_assumption(state, cell, value, depth, techniques, start)
+
+    plain = Watched(kind, puzzle, depth=1, witness=False).solve()
+    guided = Watched(kind, puzzle, depth=1)
+    guided.witness = State(3, ones=0b100, zeros=0b011)
+    result = guided.solve()
+    assert result.solved and result.state == guided.witness
+    assert [(s.technique, s.conclusions) for s in result.steps] == \
+        [(s.technique, s.conclusions) for s in plain.steps] == \
+        [("hypothesis-1", ((0, 0),)), ("copy", ((1, 0),)), ("flip", ((2, 1),))]
+    assert tried[False] == [(0, 0), (0, 1)]  # lamp 0 off fills the grid without a clash
+    assert tried[True] == [(0, 1)]
+
+
+@TOY.register("implies", tier=2, name="Implied lamps")
+def implied(view):
+    s = view.state
+    for a, b in getattr(view.puzzle, "implies", ()):
+        if s.value(a) == 1 and s.value(b) is None:
+            return Step("implies", 2, ((b, 1),), (a,), f"lamp {a} lights lamp {b}")
+    return None
+
+
+def test_either_way_is_found_with_and_without_a_witness():
+    """Lamps 0 and 1 differ and each lights lamp 2: whichever is on, lamp 2 is on.
+    No assumption breaks a rule, so "either way" says so; a known solution leaves
+    out one branch of each candidate, and that branch is tried for the comparison."""
+    puzzle = Row(3, different=[(0, 1)])
+    puzzle.implies = [(0, 2), (1, 2)]
+    for witness in (None, State(3, ones=0b101, zeros=0b010)):
+        solver = Solver(toy_kind(), puzzle, depth=1, witness=witness is not None)
+        solver.witness = witness
+        result = solver.solve()
+        assert result.verdict == "stuck"  # lamps 0 and 1 can be either way round
+        assert [(s.technique, s.conclusions) for s in result.steps] == \
+            [("either-way-1", ((2, 1),))]
+        assert [case.assumption for case in result.steps[0].proof] == [(0, 0), (0, 1)]

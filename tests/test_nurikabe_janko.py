@@ -240,3 +240,26 @@ def test_random_positions_are_sound():
         assert not r["unsound"], r
         checked += sum(r["used"].values())
     assert checked > 5000
+
+
+def test_the_witness_search_leaves_out_assumptions_and_keeps_the_walkthrough():
+    """janko-0318 needs hypotheses with every tier: the solver's search finds a
+    solution between rounds (the known one), and the rounds after it try only the
+    values it does not hold: the same grade, in fewer branches. (Not always the
+    same steps: the shape techniques start from lists that earlier positions,
+    branches among them, left; here a shape step becomes a battleground step.)"""
+    counts = {}
+
+    class Counted(Solver):
+        def try_assumption(self, *args, **kwargs):
+            counts[self.seeking] = counts.get(self.seeking, 0) + 1
+            return super().try_assumption(*args, **kwargs)
+
+    record = janko_records()["janko-0318"]
+    guided = Counted(KIND, from_record(record), depth=3, budget=60)
+    plain = Counted(KIND, from_record(record), depth=3, budget=60, witness=False)
+    a, b = guided.solve(), plain.solve()
+    assert guided.looked and guided.witness == KIND.solution(from_record(record))
+    assert a.solved and b.solved
+    assert (a.grade.level, a.grade.max_depth) == (b.grade.level, b.grade.max_depth) == (4, 1)
+    assert counts[True] < counts[False]

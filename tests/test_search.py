@@ -4,7 +4,8 @@ from __future__ import annotations
 import pytest
 
 import deduce.search as search_module
-from deduce.search import Conflicts, search
+from deduce.errors import BudgetExceeded
+from deduce.search import Conflicts, Search, search
 from deduce.solver import Solver
 from puzzles.nurikabe import KIND
 from puzzles.nurikabe.formats import from_record, parse_text
@@ -62,6 +63,48 @@ def test_search_still_finds_every_solution_up_to_the_limit():
     two = parse_text("2 . . . 3\n. . . . .\n. 1 . . .\n. . . . 2\n3 . . . .\n")
     found = search(KIND, two, limit=2, budget=20)
     assert found.count == 2 and found.solutions[0] != found.solutions[1]
+
+
+def test_a_search_run_a_few_passes_at_a_time_ends_as_one_run():
+    """The solver looks for a witness a little at a time: a search paused every
+    few passes of its techniques and resumed finds what one run finds, in as many
+    nodes; one stopped by its deadline keeps the node it was in (it is not done)."""
+    puzzle = from_record(janko_records()["janko-0667"])
+    stalled = Solver(KIND, puzzle, depth=0).solve().state
+    whole = search(KIND, puzzle, stalled, limit=2, budget=60)
+    assert whole.verdict == "unique" and whole.nodes > 50
+    walk = Search(KIND, puzzle, stalled)
+    pauses = 0
+    while not walk.done(2):
+        walk.run(2, max_passes=40)
+        pauses += 1
+    assert pauses > 10
+    assert walk.found == list(whole.solutions) and walk.nodes == whole.nodes
+    two = parse_text("2 . . . 3\n. . . . .\n. 1 . . .\n. . . . 2\n3 . . . .\n")
+    late = Search(KIND, two, KIND.initial_state(two))
+    with pytest.raises(BudgetExceeded):
+        late.run(2, deadline=0.0)
+    assert not late.done(2) and late.nodes == 1
+
+
+def test_a_rebased_search_drops_branches_the_position_contradicts():
+    """Moved onto a position every solution holds, the search keeps the branches
+    that agree with it, each taking its decided cells, and still finds the solution."""
+    puzzle = from_record(janko_records()["janko-0667"])
+    stalled = Solver(KIND, puzzle, depth=0).solve().state
+    walk = Search(KIND, puzzle, stalled, exploring=True)
+    walk.run(1, max_nodes=3)  # the root and a branch of each value: two open branches
+    assert len(walk.stack) >= 2 and not walk.found
+    solution = KIND.solution(puzzle)
+    cell, value = walk.stack[-1][2][-1]  # the last branch's assumption
+    later = stalled.copy()
+    later.assign(cell, solution.value(cell))  # one more cell of the solution
+    kept = [path for _, _, path in walk.stack if (cell, 1 - solution.value(cell)) not in path]
+    walk.rebase(later)
+    assert [path for _, _, path in walk.stack] == kept
+    assert all(node.value(cell) == solution.value(cell) for node, _, _ in walk.stack)
+    walk.run(1)
+    assert walk.found == [solution]
 
 
 if __name__ == "__main__":
