@@ -316,14 +316,14 @@ class Solver:
             self._seek_witness(state)
             spent = self.nodes
             try:
-                return self._hypothesis(state, depth, focus, techniques, candidates, sets, memo)
+                return self._hypothesis(state, depth, candidates, sets, memo)
             finally:
                 if self.escalated:  # (a round the cheap set did not settle)
                     self.hard_nodes += self.nodes - spent
-        return self._hypothesis(state, depth, focus, techniques, candidates, sets, memo)
+        return self._hypothesis(state, depth, candidates, sets, memo)
 
-    def _hypothesis(self, state: State, depth: int, focus: int, techniques, candidates,
-                    sets, memo) -> Step | None:
+    def _hypothesis(self, state: State, depth: int, candidates: list[int], sets,
+                    memo: dict | None) -> Step | None:
         impact: dict[int, int] = {}
         if memo:
             candidates = self._stale_first(state, candidates, memo)
@@ -369,7 +369,7 @@ class Solver:
                                     self.last_hit = cell
                                 return step
                             if branch.solved and self.seeking and self.witness is None:
-                                self.witness = branch  # (its rules were checked)
+                                self.witness = branch.copy()  # (its rules were checked)
                             if probe is sets[0]:
                                 ends[cell, value] = (branch, proof)
                             if memo is not None and d == 1:
