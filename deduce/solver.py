@@ -402,7 +402,7 @@ class Solver:
         if self.seeker is None:
             if self.looked:
                 return  # it looked everywhere: there is no solution
-            self.seeker = Search(self.kind, self.puzzle, state, exploring=True)
+            self.seeker = Search(self.kind, self.puzzle, state)
             self.looked = True
         else:
             self.seeker.rebase(state)

@@ -79,7 +79,7 @@ def test_no_solution_found_by_search_gives_its_dead_end_as_an_example():
     for i, v in found.first_dead_end:
         branch.assign(i, v)
     with pytest.raises(Contradiction) as broke:
-        Solver(KIND, p, depth=0, max_tier=3).propagate(branch, 0, [])
+        Solver(KIND, p, depth=0, max_tier=3, exploring=True).propagate(branch, 0, [])
     assert broke.value.text == found.first_contradiction
     assert c.reason.endswith(found.first_contradiction[0].lower() + found.first_contradiction[1:])
 
