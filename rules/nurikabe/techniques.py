@@ -823,12 +823,29 @@ def _must_reach(view: View) -> list[tuple[str, int, object, list[Region]]]:
         if sq & view.white or not sq & view.unknown & union:
             continue
         found.append(("pool", sq & view.unknown & union, sq))
+    # which islands reach each cell of a target shared by several (bit k: the
+    # k-th island): on big grids, hundreds of targets and islands
+    shared = 0
+    for _, target, _ in found:
+        shared |= target
+    shared &= ~only
+    by_cell: dict[int, int] = {}
+    if shared:
+        for k, r in enumerate(view.islands):
+            for i in bits(reaches[r.clue] & shared):
+                by_cell[i] = by_cell.get(i, 0) | 1 << k
+    islands = view.islands
     got = []
     for role, target, what in found:
         if target & ~only:
-            reachers = [r for r in view.islands if reaches[r.clue] & target]
+            ranks = 0
+            for i in bits(target & shared):
+                ranks |= by_cell.get(i, 0)
+            for i in bits(target & only):
+                ranks |= 1 << rank[owner[i]]
+            reachers = [islands[k] for k in bits(ranks)]
         else:  # (cells one island each can reach: which)
-            reachers = [view.islands[k] for k in sorted({rank[owner[i]] for i in bits(target)})]
+            reachers = [islands[k] for k in sorted({rank[owner[i]] for i in bits(target)})]
         got.append((role, target, what, reachers))
     view.__dict__["_must_reach"] = got
     return got
