@@ -31,6 +31,20 @@ class Nurikabe:
     white: int = 0  # cells given as white
     id: str = ""
     solution: tuple[str, ...] | None = None  # rows of "#"/"." when known
+    # looked up for every view and every sentence: built once (a 50x50 grid has
+    # hundreds of clues, and a scan of them per lookup showed in profiles)
+    clue_need: dict[int, int | None] = attrs.field(init=False, eq=False, repr=False)
+    _clue_mask: int = attrs.field(init=False, eq=False, repr=False)
+    _white_total: int | None = attrs.field(init=False, eq=False, repr=False)
+
+    def __attrs_post_init__(self) -> None:
+        object.__setattr__(self, "clue_need", dict(self.clues))
+        mask = 0
+        for cell, _ in self.clues:
+            mask |= 1 << cell
+        object.__setattr__(self, "_clue_mask", mask)
+        sizes = [n for _, n in self.clues]
+        object.__setattr__(self, "_white_total", None if None in sizes else sum(sizes))
 
     @classmethod
     def from_tokens(cls, rows: list[list[str]], **fields) -> "Nurikabe":
@@ -60,24 +74,16 @@ class Nurikabe:
         return self.rows * self.cols
 
     def clue_at(self, i: int) -> int | None:
-        for cell, n in self.clues:
-            if cell == i:
-                return n
-        return None
+        return self.clue_need.get(i)
 
     @property
     def clue_mask(self) -> int:
-        m = 0
-        for cell, _ in self.clues:
-            m |= 1 << cell
-        return m
+        return self._clue_mask
 
     @property
     def white_total(self) -> int | None:
         """How many white cells a solution has, or None when a clue is ``?``."""
-        if any(n is None for _, n in self.clues):
-            return None
-        return sum(n for _, n in self.clues)
+        return self._white_total
 
     @property
     def black_total(self) -> int | None:

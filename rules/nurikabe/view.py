@@ -59,7 +59,7 @@ class View:
         self.nested = False  # set by the engine inside hypothesis branches and search
         self.thorough = False  # set by the engine when the main line is otherwise stuck
         self.deadline: float | None = None  # set by the engine: when its budget runs out
-        self.clue_need = dict(puzzle.clues)
+        self.clue_need = puzzle.clue_need  # (the puzzle's: read only)
         self.clue_mask = puzzle.clue_mask
         self._islands = None
         self._reach = None
