@@ -824,20 +824,26 @@ def _must_reach(view: View) -> list[tuple[str, int, object, list[Region]]]:
             continue
         found.append(("pool", sq & view.unknown & union, sq))
     # which islands reach each cell of a target shared by several (bit k: the
-    # k-th island): on big grids, hundreds of targets and islands
+    # k-th island), when that is cheaper than asking every island about every
+    # target (hundreds of each on big grids; but "?" islands reach far, and a
+    # cell listed costs several times a question asked)
+    islands = view.islands
     shared = 0
     for _, target, _ in found:
         shared |= target
     shared &= ~only
-    by_cell: dict[int, int] = {}
-    if shared:
-        for k, r in enumerate(view.islands):
+    by_cell: dict[int, int] | None = None
+    if shared and 8 * sum((reaches[r.clue] & shared).bit_count() for r in islands) \
+            < len(found) * len(islands):
+        by_cell = {}
+        for k, r in enumerate(islands):
             for i in bits(reaches[r.clue] & shared):
                 by_cell[i] = by_cell.get(i, 0) | 1 << k
-    islands = view.islands
     got = []
     for role, target, what in found:
-        if target & ~only:
+        if target & ~only and by_cell is None:
+            reachers = [r for r in islands if reaches[r.clue] & target]
+        elif target & ~only:
             ranks = 0
             for i in bits(target & shared):
                 ranks |= by_cell.get(i, 0)
