@@ -60,6 +60,16 @@ def flip_different(view):
     return None
 
 
+def _forbid(pairs, values):
+    """A rule for toy kinds: the lamps of each pair in ``puzzle.<pairs>`` never hold ``values``."""
+    def check(view):
+        for a, b in getattr(view.puzzle, pairs):
+            if (view.state.value(a), view.state.value(b)) == values:
+                raise Contradiction(pairs, f"lamps {a} and {b} are {values}")
+        return None
+    return check
+
+
 def toy_kind():
     return Kind(
         name="lamps", techniques=TOY,
@@ -156,17 +166,8 @@ def test_after_a_hypothesis_needed_every_tier_each_candidate_tries_both_sets():
     where the cheap one ended; a hypothesis the cheap tiers prove ends that."""
     reg = Registry()
     reg.register("copy", tier=1, name="Equal pairs")(copy_equal)
-
-    def forbid(pairs, values):  # a rule: lamps a, b of each pair never hold these values
-        def check(view):
-            for a, b in getattr(view.puzzle, pairs):
-                if (view.state.value(a), view.state.value(b)) == values:
-                    raise Contradiction(pairs, f"lamps {a} and {b} are {values}")
-            return None
-        return check
-
-    reg.register("clash", tier=1, name="On-off pairs")(forbid("clash", (1, 0)))
-    reg.register("bad", tier=4, name="Bad pairs")(forbid("bad", (1, 1)))
+    reg.register("clash", tier=1, name="On-off pairs")(_forbid("clash", (1, 0)))
+    reg.register("bad", tier=4, name="Bad pairs")(_forbid("bad", (1, 1)))
 
     kind = attrs.evolve(toy_kind(), techniques=reg)
     puzzle = Row(9, given=[(8, 1)])
@@ -249,16 +250,6 @@ def test_engine_imports_no_puzzle():
             "bad=[m for m in sys.modules if m.split('.')[0] in ('puzzles','rules')];"
             "assert not bad, bad")
     subprocess.run([sys.executable, "-c", code], check=True)
-
-
-def _forbid(pairs, values):
-    """A rule for toy kinds: the lamps of each pair in ``puzzle.<pairs>`` never hold ``values``."""
-    def check(view):
-        for a, b in getattr(view.puzzle, pairs):
-            if (view.state.value(a), view.state.value(b)) == values:
-                raise Contradiction(pairs, f"lamps {a} and {b} are {values}")
-        return None
-    return check
 
 
 def test_assumptions_a_known_solution_holds_are_not_tried():
