@@ -123,6 +123,19 @@ def test_bad_input_is_one_line(text):
     assert "\n" not in str(e.value)
 
 
+def test_a_file_of_several_urls_is_named_as_such(tmp_path):
+    """Two URLs in a file were read as a text grid: "only one grid: expected the rooms
+    grid, a blank line and the marks grid"."""
+    url = "https://puzz.link/p?nurimaze/2/2/00162"
+    f = tmp_path / "urls.txt"
+    f.write_text(f"{url}\n\n{url}\n")
+    with pytest.raises(InputError, match=r"urls.txt:3:1: one puzz.link URL per file \(this one "
+                       r"has 2 lines\); put several puzzles in a .jsonl collection"):
+        load(str(f))
+    f.write_text(f"; a comment\n{url}\n")
+    assert load(str(f)).marks == ((0, "S"), (3, "G"))
+
+
 def test_cli_bad_input_exits_2(tmp_path):
     f = tmp_path / "bad.txt"
     f.write_text("AB\nAC\n\nS.\nX.\n")
@@ -816,3 +829,28 @@ def test_grids_past_10000_cells_are_refused():
         load(rooms + "\n\n" + marks)
     with pytest.raises(InputError, match=r":4:1: the grid is 101x100 = 10100 cells"):
         load("pzprv3\nnurimaze\n101\n100\n1\n")
+
+
+def test_records_past_the_size_limits_are_refused():
+    """A JSONL record is held to the limits of the other formats (it was read and
+    solved: a 1x250 grid, a 110x110 one)."""
+    wide = {"rooms": [list(range(250))], "clues": ["S" + "." * 248 + "G"]}
+    with pytest.raises(InputError, match=r"'rooms' is larger than 200x200"):
+        from_record(wide)
+    n = 101
+    big = {"rooms": [[0] * 100 for _ in range(n)],
+           "clues": ["S" + "." * 99] + ["." * 100] * (n - 2) + ["." * 99 + "G"]}
+    with pytest.raises(InputError, match=r"the grid is 101x100 = 10100 cells"):
+        from_record(big)
+
+
+@pytest.mark.parametrize("value, says", [
+    ("2", "'rows' must be a number"),  # (was: "'rows' is '2', but the grid has 2")
+    (True, "'rows' must be a number"),
+    (3, "'rows' is 3, but the grid has 2"),
+])
+def test_a_record_s_declared_size_must_be_a_number(value, says):
+    rec = {"rooms": [[0, 1], [2, 3]], "clues": ["S.", ".G"], "rows": value}
+    with pytest.raises(InputError, match=says):
+        from_record(rec)
+    assert from_record({**rec, "rows": 2}).rows == 2

@@ -153,6 +153,29 @@ def test_bad_input_is_one_line(text):
     assert "\n" not in str(e.value)
 
 
+@pytest.mark.parametrize("value, says", [
+    ("1", "'rows' must be a number"),  # (was: "'rows' is '1', but the game ID has 1")
+    (True, "'rows' must be a number"),  # (was accepted: True == 1)
+    (2, "'rows' is 2, but the game ID has 1"),
+])
+def test_a_record_s_declared_size_must_be_a_number(value, says):
+    rec = {"id": "p", "game_id": "2x1:14", "rows": value}
+    with pytest.raises(InputError, match=says):
+        from_record(rec)
+    assert from_record({**rec, "rows": 1}).rows == 1
+
+
+def test_a_file_of_several_game_ids_is_named_as_such(tmp_path):
+    """``sgt-net --generate 2 5x5 > ids.txt`` gave "'5' is not a pipe tile"."""
+    f = tmp_path / "ids.txt"
+    f.write_text("; made by sgt-net\n2x1:14\n2x1:41\n")
+    with pytest.raises(InputError, match=r"ids.txt:3:1: one game ID per file \(this one has 2 "
+                       r"lines\); put several puzzles in a .jsonl collection"):
+        load(str(f))
+    f.write_text("2x1:14\n; a comment\n")
+    assert load(str(f)).tiles == (1, 4)
+
+
 def test_cli_bad_input_exits_2(tmp_path):
     for arg in ("5x5q:42838cb4da1deb7c7b38888b1", "5x5:4283", str(tmp_path / "missing.txt")):
         out = subprocess.run([sys.executable, "-m", "deduce.cli", "solve", arg, "--kind", "pipes"],

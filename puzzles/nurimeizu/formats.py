@@ -299,6 +299,9 @@ def from_record(record: dict, source: str = "<record>", line: int = 1) -> Nurime
             or not rooms[0]):
         raise fail("'rooms' must be a non-empty list of rows of room numbers")
     h, w = len(rooms), len(rooms[0])
+    if h > MAX_SIDE or w > MAX_SIDE:
+        raise fail(f"'rooms' is larger than {MAX_SIDE}x{MAX_SIDE}")
+    refuse_too_big(h, w, source, line)
     for r, row in enumerate(rooms):
         if len(row) != w:
             raise fail(f"'rooms' row {r + 1} has {len(row)} cells, the first {w}")
@@ -313,8 +316,12 @@ def from_record(record: dict, source: str = "<record>", line: int = 1) -> Nurime
                 raise fail(f"'clues' row {r + 1} column {c + 1}: {ch!r} is not S, G, o, t or .")
     for key, n in (("rows", h), ("cols", w)):
         declared = record.get(key)
-        if declared is not None and declared != n:
-            raise fail(f"'{key}' is {declared!r}, but the grid has {n}")
+        if declared is None:
+            continue
+        if not isinstance(declared, int) or isinstance(declared, bool):
+            raise fail(f"'{key}' must be a number")
+        if declared != n:
+            raise fail(f"'{key}' is {declared}, but the grid has {n}")
     room_of = split_rooms(rooms, h, w)
     p = Nurimeizu(h, w, tuple(room_of),
                   tuple((r * w + c, ch) for r, row in enumerate(clues)
@@ -603,9 +610,14 @@ def load(arg: str, id: str | None = None) -> Nurimeizu:
     text = _read_text(path)
     if _is_pzprv3(text):
         return _no_id(parse_pzprv3(text, arg), id, arg)
-    lines = [t.strip() for t in text.splitlines() if t.strip() and not t.lstrip().startswith(";")]
-    if len(lines) == 1 and ("://" in lines[0] or _BARE.match(lines[0])):
-        return _no_id(decode_puzzlink(lines[0], arg), id, arg)
+    lines = [(n, t.strip()) for n, t in enumerate(text.splitlines(), 1)
+             if t.strip() and not t.lstrip().startswith(";")]
+    if lines and ("://" in lines[0][1] or _BARE.match(lines[0][1])):
+        if len(lines) > 1:
+            raise _error(arg, f"one puzz.link URL per file (this one has {len(lines)} lines); "
+                         "put several puzzles in a .jsonl collection, a puzzlink_url each",
+                         lines[1][0])
+        return _no_id(decode_puzzlink(lines[0][1], arg), id, arg)
     return _no_id(parse_text(text, arg), id, arg)
 
 

@@ -256,8 +256,12 @@ def from_record(record: dict, source: str = "<record>", line: int = 1) -> Pipes:
     p = decode_game_id(gid, f"{source}:{line}: game_id")
     for key, n in (("rows", p.rows), ("cols", p.cols)):
         declared = record.get(key)
-        if declared is not None and declared != n:
-            raise fail(f"'{key}' is {declared!r}, but the game ID has {n}")
+        if declared is None:
+            continue
+        if not isinstance(declared, int) or isinstance(declared, bool):
+            raise fail(f"'{key}' must be a number")
+        if declared != n:
+            raise fail(f"'{key}' is {declared}, but the game ID has {n}")
     solution = record.get("solution")
     if solution is not None:
         if (not isinstance(solution, str) or len(solution) != p.size
@@ -321,9 +325,13 @@ def load(arg: str, id: str | None = None) -> Pipes:
     if path.suffix.lower() == ".jsonl":
         return read_jsonl(path, id)
     text = _read_text(path)
-    lines = [t.strip() for t in text.splitlines() if t.strip() and not t.lstrip().startswith(";")]
-    if len(lines) == 1 and _GAME_ID.match(lines[0]):
-        return _no_id(decode_game_id(lines[0], arg), id, arg)
+    lines = [(n, t.strip()) for n, t in enumerate(text.splitlines(), 1)
+             if t.strip() and not t.lstrip().startswith(";")]
+    if lines and _GAME_ID.match(lines[0][1]):
+        if len(lines) > 1:  # (as ``sgt-net --generate 5`` prints them)
+            raise _error(arg, f"one game ID per file (this one has {len(lines)} lines); put "
+                         "several puzzles in a .jsonl collection, a game_id each", lines[1][0])
+        return _no_id(decode_game_id(lines[0][1], arg), id, arg)
     return _no_id(parse_text(text, arg), id, arg)
 
 
