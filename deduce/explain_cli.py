@@ -84,20 +84,21 @@ def solve_options(args) -> None:
     svg = getattr(args, "svg", None)
     diagrams = getattr(args, "diagrams", False)
     steps = getattr(args, "steps", None)
+    wants_steps = steps is not None  # (an empty --steps is refused, not ignored)
     if getattr(args, "expand", False) and not html:
         raise InputError("--expand opens the summarised runs of the HTML walkthrough: "
                          "give --html FILE too")
-    if args.format == "json" and (steps or diagrams):
-        raise InputError(f"{'--steps' if steps else '--diagrams'} is for the text "
+    if args.format == "json" and (wants_steps or diagrams):
+        raise InputError(f"{'--steps' if wants_steps else '--diagrams'} is for the text "
                          "walkthrough; the JSON one holds every step")
     if html == "-" or svg == "-":
         # standard output holds one document alone
         other = ("--svg -" if html == svg == "-" else "--format json" if args.format == "json"
-                 else "--steps" if steps else "--diagrams" if diagrams else None)
+                 else "--steps" if wants_steps else "--diagrams" if diagrams else None)
         if other:
             raise InputError(f"{'--html' if html == '-' else '--svg'} - and {other} both "
                              "write to standard output: give one of them a file")
-    if steps:
+    if wants_steps:
         parse_range(steps)
     check_outputs(args)
 
@@ -109,7 +110,7 @@ def solve_extras(args, out: Console, kind, puzzle, result) -> bool:
     svg = getattr(args, "svg", None)
     diagrams = getattr(args, "diagrams", False)
     steps = getattr(args, "steps", None)
-    if not (html or svg or diagrams or steps):
+    if not (html or svg or diagrams or steps is not None):
         return False
     quiet = html == "-" or svg == "-"
     if quiet or args.format == "json":
@@ -128,9 +129,9 @@ def solve_extras(args, out: Console, kind, puzzle, result) -> bool:
         if not quiet:
             print(json.dumps(walkthrough(kind, puzzle, result)))
         return True
-    if diagrams or steps:
+    if diagrams or steps is not None:
         from explain.terminal import walkthrough
-        rng = parse_range(steps) if steps else None
+        rng = parse_range(steps) if steps is not None else None
         out.print(walkthrough(kind, puzzle, result, plain=args.plain,
                               proofs=not getattr(args, "brief", False), diagrams=diagrams, steps=rng))
     elif not quiet:
@@ -168,13 +169,20 @@ def hint_level(args, out: Console) -> int:
         # (in a Group: a grid wider than the terminal is printed in bands, see GridText)
         out.print(Group(grid_text(kind, puzzle, kind.initial_state(puzzle), hint.step,
                                   plain=args.plain)))
+        if hint.note:
+            out.print(hint.note, highlight=False)
         return hint.code
-    for line in hint.lines:
+    for line in hint.lines[:-1] if hint.note else hint.lines:
         out.print(line, highlight=False)
     if hint.step is not None and level >= 3:
+        from rich.console import Group
         from explain.terminal import step_diagram
-        out.print(step_diagram(kind, puzzle, kind.initial_state(puzzle), hint.step,
-                               plain=args.plain, indent=2))
+        # (in a Group, as in walkthroughs: a bare Text is printed as plain text, its rows
+        # folded at the terminal's width instead of cut)
+        out.print(Group(step_diagram(kind, puzzle, kind.initial_state(puzzle), hint.step,
+                                     plain=args.plain, indent=2)))
+    if hint.note:  # (after the step's diagram)
+        out.print(hint.note, highlight=False)
     return hint.code
 
 
@@ -207,8 +215,14 @@ def cmd_render(args, out: Console) -> int:
         return drawn(grid_svg(kind, puzzle, result.state, title="Final grid"), "the final grid",
                      result, code=EXIT[result.verdict])
     if args.step > len(result.steps):
-        raise InputError(f"--step {shown(args.step)}: the walkthrough has only "
-                         f"{len(result.steps)} step{'' if len(result.steps) == 1 else 's'}")
+        n = len(result.steps)
+        count = "no steps" if n == 0 else f"only {n} step{'' if n == 1 else 's'}"
+        if result.verdict == "stuck":
+            # (not a bad --step: logic stopped before it, e.g. at the budget)
+            print(f"deduce: --step {shown(args.step)}: logic got stuck after {n} "
+                  f"step{'' if n == 1 else 's'} ({result.reason})", file=sys.stderr)
+            return EXIT["stuck"]
+        raise InputError(f"--step {shown(args.step)}: the walkthrough has {count}")
     step = result.steps[args.step - 1]
     before = states_before(kind, puzzle, result.steps[:args.step])[args.step - 1]
     svg = step_svg(kind, puzzle, before, step, title=f"Step {args.step}: {step.text}")

@@ -193,16 +193,21 @@ class Hint:
     step: Step | None = None
     mistakes: tuple[Mistake, ...] = ()
     checked_against: str = ""
+    note: str = ""  # marks that could not be checked (also the last of ``lines``)
 
 
 def progressive_hint(kind: Kind, puzzle: Any, level: int, depth: int = 3,
                      budget: float | None = None, check: bool = True) -> Hint:
     state = kind.initial_state(puzzle)
-    source = ""
+    source = note = ""
     if check:
         solution, source, broken = _reference(kind, puzzle, depth, budget)
         if broken is not None:  # the clues themselves: no hint can help
             return Hint(1, (f"This puzzle has no solution: {broken}.",), checked_against=source)
+        given = givens_state(kind, puzzle)
+        if solution is None and (state.ones, state.zeros) != (given.ones, given.zeros):
+            # (say so: a hint from wrong marks would look like a confirmation)
+            note = f"Your marks are not checked: {source}."
         if solution is not None:
             mistakes = find_mistakes(kind, puzzle, state, solution)
             if mistakes:
@@ -214,16 +219,18 @@ def progressive_hint(kind: Kind, puzzle: Any, level: int, depth: int = 3,
     # (the step has a budget of its own: a check that used all of its budget,
     # on a hard puzzle, must not leave the hint without time)
     solver = Solver(kind, puzzle, depth=depth, budget=budget, narrow=True)
+
+    def told(code: int, lines, step: Step | None = None) -> Hint:
+        return Hint(code, tuple(lines) + ((note,) if note else ()), step, (), source, note)
+
     try:
         step = solver.next_step(state)
     except Contradiction as c:
-        return Hint(1, (f"This grid already breaks the rules: {c.text}.",), checked_against=source)
+        return told(1, (f"This grid already breaks the rules: {c.text}.",))
     except BudgetExceeded:
-        return Hint(3, (f"No step found within the budget ({budget:g} s; --budget sets it).",),
-                    checked_against=source)
+        return told(3, (f"No step found within the budget ({budget:g} s; --budget sets it).",))
     if step is None:
         if state.solved:
-            return Hint(0, ("The grid is already solved.",), checked_against=source)
-        return Hint(3, (f"No step found with hypotheses up to depth {depth}.",),
-                    checked_against=source)
-    return Hint(0, tuple(hint_lines(kind, puzzle, step, level)), step, (), source)
+            return told(0, ("The grid is already solved.",))
+        return told(3, (f"No step found with hypotheses up to depth {depth}.",))
+    return told(0, hint_lines(kind, puzzle, step, level), step)

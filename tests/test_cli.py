@@ -197,6 +197,8 @@ def test_bad_option_exit_2():
      "deduce: error: --steps '3..2': the first step comes after the last"),
     (("solve", EXAMPLE, "--steps", "2", "--format", "json"),
      "deduce: error: --steps is for the text walkthrough; the JSON one holds every step"),
+    # an empty range is refused too, not taken as no --steps at all
+    (("solve", EXAMPLE, "--steps", ""), "deduce: error: --steps '': write N..M, N.., ..M or N"),
 ])
 def test_bad_options_one_line_exit_2(args, line):
     """argparse's own mistakes too: one line, not the usage first."""
@@ -378,3 +380,22 @@ def test_a_negative_number_is_a_value_not_an_unknown_option():
 def test_generate_seed_is_a_whole_number(value, says):
     r = run("generate", "nurikabe", "--size", "4x4", "--level", "1", "--seed", value)
     assert r.returncode == 2 and says in r.stderr and len(r.stderr.splitlines()) == 1
+
+
+def test_render_step_past_the_walkthrough(tmp_path):
+    """--step K beyond the last step: a bad K (exit 2) only when the walkthrough
+    is complete; when logic got stuck first (at --depth, or at the budget), step
+    K may well exist, so it says so and exits 3, as ``why`` does."""
+    svg = tmp_path / "a.svg"
+    stuck = tmp_path / "stuck.txt"
+    stuck.write_text("? . .\n. . .\n. . 3\n")
+    r = run("render", stuck, "--svg", svg, "--step", "99", "--depth", "0")
+    assert r.returncode == 3 and r.stdout == "" and not svg.exists()
+    assert r.stderr == ("deduce: --step 99: logic got stuck after 1 step "
+                        "(no technique applies at depth <= 0)\n")
+    solved = tmp_path / "solved.txt"
+    solved.write_text("1 # 2\n# # +\n")
+    r = run("render", solved, "--svg", svg, "--step", "1")
+    assert r.returncode == 2 and r.stderr == "deduce: error: --step 1: the walkthrough has no steps\n"
+    r = run("render", EXAMPLE, "--svg", svg, "--step", "999")
+    assert r.returncode == 2 and "the walkthrough has only" in r.stderr

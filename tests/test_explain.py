@@ -586,6 +586,45 @@ def test_mistakes_against_a_known_solution(example):
     assert hint.lines[-1].strip() == f"{KIND.cell_name(puzzle, i)} should not be white"
 
 
+def test_hint_says_when_the_marks_cannot_be_checked(tmp_path, capsys):
+    """No solution to check the marks against (logic stuck from the clues): the
+    hint says so, rather than hint from marks that may be wrong as if they were
+    checked; without marks there is nothing to say."""
+    marked = KIND.load("? + .\n. . .\n. . 3")
+    hint = progressive_hint(KIND, marked, 2, depth=0)
+    assert hint.code == 0 and hint.step is not None
+    assert hint.note == hint.lines[-1] == ("Your marks are not checked: the clues alone do "
+                                           "not solve (stuck: no technique applies at depth <= 0).")
+    assert not progressive_hint(KIND, KIND.load("? . .\n. . .\n. . 3"), 2, depth=0).note
+    assert not progressive_hint(KIND, KIND.load(PARTLY), 2).note  # (checked)
+    f = tmp_path / "marked.txt"
+    f.write_text("? + .\n. . .\n. . 3\n")
+    for level in ([], ["--level", "3"]):  # after the step's grid or diagram
+        assert main(["hint", str(f), "--depth", "0", "--plain", *level]) == 0
+        assert capsys.readouterr().out.rstrip().endswith(hint.note)
+
+
+def test_hint_diagram_is_cut_not_folded_on_a_narrow_terminal(tmp_path):
+    """hint --level 3 on a terminal narrower than its diagram: each row is cut at
+    the edge, as the walkthrough's diagrams are, not folded into pieces that no
+    longer line up."""
+    import io
+    from rich.console import Console
+    from deduce.cli import parser
+    from deduce.explain_cli import hint_level
+    f = tmp_path / "partly.txt"
+    f.write_text(PARTLY)
+    args = parser().parse_args(["hint", str(f), "--level", "3", "--plain"])
+    out = Console(file=io.StringIO(), width=16, force_terminal=True, no_color=True,
+                  highlight=False, markup=False)
+    assert hint_level(args, out) == 0
+    text = out.file.getvalue()
+    rows = len(PARTLY.strip().splitlines())
+    diagram = text[text.index("Cells:"):].splitlines()[-rows - 1:]
+    assert diagram[-1] == ""  # (a diagram ends with a blank line)
+    assert all(line.endswith("…") and len(line) <= 16 for line in diagram[:-1]), text
+
+
 def test_hint_cli_levels_and_mistakes(tmp_path, capsys):
     good, bad = tmp_path / "good.txt", tmp_path / "bad.txt"
     good.write_text(PARTLY)
