@@ -20,6 +20,7 @@ from rich.console import Console
 from deduce.errors import InputError
 from deduce.kind import kind_named, kind_of, recognisers
 from deduce.solver import Solver
+from deduce.wording import counted
 
 EXIT = {"solved": 0, "contradiction": 1, "stuck": 3}
 
@@ -87,7 +88,7 @@ def cmd_grade(args, out: Console) -> int:
             print(json.dumps(row))
         else:
             out.print(f"{row['puzzle']}: {r.verdict}, level {g.level} {g.name}, "
-                      f"depth {g.max_depth}, {g.steps} steps", highlight=False, soft_wrap=True)
+                      f"depth {g.max_depth}, {counted(g.steps, 'step')}", highlight=False, soft_wrap=True)
         worst = max(worst, EXIT[r.verdict])
     return worst
 

@@ -22,6 +22,7 @@ from deduce.kind import Kind
 from deduce.solver import Result
 from deduce.state import State
 from deduce.step import Step
+from deduce.wording import counted
 
 from explain.runs import (Group, branch_state, group_steps, histogram, run_summary,
                           states_before, technique_name)
@@ -321,7 +322,7 @@ class HtmlWalkthrough:
         nested = sum(s.nested_steps() for s in r.steps)
         return (f'<h2>Result</h2><div class="final">{svg}<div>'
                 f'<p class="grade">Level {g.level} · {escape(g.name)}</p>'
-                f'<p>Verdict: {verdict}. {g.steps} steps ({nested} counting the steps inside '
+                f'<p>Verdict: {verdict}. {counted(g.steps, "step")} ({nested} counting the steps inside '
                 f'hypotheses); hardest tier {g.max_tier}, hypothesis depth {g.max_depth}, '
                 f'effort score {g.score}.</p>'
                 f'<table class="histogram"><thead><tr><th>technique</th><th>tier</th>'
@@ -361,7 +362,7 @@ class HtmlWalkthrough:
             f"<title>{escape(title)} — walkthrough</title><style>{css}</style></head><body>"
             f"<h1>{escape(title)}</h1>"
             f'<p class="meta">{rows}×{cols} · {escape(r.verdict)} · level {g.level} '
-            f"{escape(g.name)} · {g.steps} steps</p>"
+            f"{escape(g.name)} · {counted(g.steps, 'step')}</p>"
             f'<div class="opening">{puzzle_svg}<div><h2 style="margin-top:0">How to read the '
             f"diagrams</h2><p>Each diagram shows the grid before the step. "
             f"{escape(getattr(kind.drawing, 'reading', None) or self.reading)}</p>{self.legend()}"

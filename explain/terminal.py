@@ -12,6 +12,7 @@ from deduce.numbers import shown
 from deduce.solver import Result
 from deduce.state import State
 from deduce.step import Step
+from deduce.wording import counted
 from explain.window import focus_window, step_marks, window_name
 
 STYLE = {"black": "on grey23", "white": "on grey93", "unknown": "on grey58",
@@ -248,7 +249,7 @@ def summary(result: Result) -> Text:
     if result.reason:
         t.append(f" ({result.reason})")
     t.append(f" · level {g.level} {g.name} · max tier {g.max_tier} · depth {g.max_depth} · "
-             f"{g.steps} steps · score {g.score} · {result.seconds * 1000:.0f} ms")
+             f"{counted(g.steps, 'step')} · score {g.score} · {result.seconds * 1000:.0f} ms")
     return t
 
 

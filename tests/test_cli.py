@@ -95,6 +95,15 @@ def test_grade_many(tmp_path):
     assert all("solved, level" in line for line in r.stdout.splitlines())
 
 
+def test_one_step_is_counted_in_the_singular(tmp_path):
+    f = tmp_path / "one.txt"
+    f.write_text("1 .\n")  # the 1 is an island of one: one step blackens its neighbour
+    r = run("grade", f)
+    assert r.returncode == 0 and r.stdout.rstrip().endswith("depth 0, 1 step"), r.stdout
+    r = run("solve", f, "--plain")
+    assert "· 1 step ·" in r.stdout, r.stdout
+
+
 def test_hint_on_partly_solved_grid(tmp_path):
     f = tmp_path / "p.txt"
     f.write_text("1 # .\n# . .\n. . 3\n")
