@@ -142,11 +142,11 @@ size      4
 2 - - -
 - - - -
 - - ? -
-1 - - 3
+1 - - 1
 [solution]
-- - x x
-x x x -
-- - - x
+- x x x
+- x - x
+x x - x
 - x x -
 [moves]
 whatever is here is not read
@@ -159,8 +159,8 @@ junk after the end
 def test_janko_file_with_solution():
     p = parse_janko(JANKO_FILE, "p.txt")
     assert (p.rows, p.cols) == (4, 4)
-    assert p.clues == ((0, 2), (10, None), (12, 1), (15, 3))
-    assert p.solution == ("..##", "###.", "...#", ".##.")
+    assert p.clues == ((0, 2), (10, None), (12, 1), (15, 1))
+    assert p.solution == (".###", ".#.#", "##.#", ".##.")
 
 
 def test_janko_rows_and_cols_and_no_solution():
@@ -464,12 +464,15 @@ def test_fuzz_puzzlink_raises_only_input_error(url):
 
 def test_marks_that_break_the_solution_load_for_hint_to_report():
     # a player's marks are checked by hint (a mistake, exit 1), not refused as bad input
-    p = from_record({"id": "x", "grid": ["1 .", ". #"], "solution": [".#", ".."]})
-    assert p.black == 1 << 3
+    p = from_record({"id": "x", "grid": ["1 .", "+ ."], "solution": [".#", "##"]})
+    assert p.white == 1 << 2
 
 
 @pytest.mark.parametrize("solution,says", [
     (["##", "#."], "the solution makes the clue at r1c1 black"),
+    # hint and batch compare marks and steps with it: it must be a solution
+    ([".#", ".."], "the solution breaks a rule: the 1 at r1c1 has 3 cells"),
+    ([".#", "#."], "the solution breaks a rule: the white region at r2c2 holds no number"),
 ])
 def test_a_solution_that_breaks_the_givens_is_refused(solution, says):
     # named where it is written: the record's "solution" key, the janko file's cell

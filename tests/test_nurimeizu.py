@@ -854,3 +854,17 @@ def test_a_record_s_declared_size_must_be_a_number(value, says):
     with pytest.raises(InputError, match=says):
         from_record(rec)
     assert from_record({**rec, "rows": 2}).rows == 2
+
+
+def test_a_solution_that_breaks_a_rule_is_refused():
+    # hint checks marks against a record's solution, and batch counts wrong cells
+    # by it: one that keeps the givens but breaks a rule is bad input
+    rec = next(r for r in records() if r["id"] == "janko-001")
+    p = from_record(rec)
+    room = next(room for i, room in enumerate(p.room_of)
+                if rec["solution"][i // p.cols][i % p.cols] == "#")
+    flipped = ["".join("." if p.room_of[r * p.cols + c] == room else ch
+                       for c, ch in enumerate(row)) for r, row in enumerate(rec["solution"])]
+    assert violations(p, flipped)
+    with pytest.raises(InputError, match=r"'solution' breaks a rule: "):
+        from_record({**rec, "solution": flipped})

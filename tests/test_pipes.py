@@ -8,6 +8,8 @@ import random
 import re
 import subprocess
 import sys
+import textwrap
+from pathlib import Path
 
 import pytest
 from hypothesis import HealthCheck, given, settings, strategies as st
@@ -594,3 +596,27 @@ def test_boards_past_10000_tiles_are_refused():
     with pytest.raises(InputError, match=r"the grid is 101x100 = 10100 cells"):
         load("\n".join(["─" * 100] * 101))
     assert load("100x100:" + "1" * 10000).size == 10000
+
+
+def test_a_solution_that_breaks_a_rule_is_refused():
+    # each tile a rotation of the given one, but not a solution: hint and batch
+    # would judge marks and steps by it
+    rec = record("sgt-net-5x5-000")
+    sol = rec["solution"]
+    p = from_record(rec)
+    t = next(t for t in range(p.size) if len(set(rotations(p.tiles[t]))) > 1)
+    other = next(x for x in rotations(p.tiles[t]) if x != int(sol[t], 16))
+    turned = sol[:t] + format(other, "x") + sol[t + 1:]
+    with pytest.raises(InputError, match=r"'solution' breaks a rule: "):
+        from_record({**rec, "solution": turned})
+
+
+def test_the_documented_barrier_example_has_one_solution():
+    # docs/pipes.md shows the plain text form on a board a reader may try
+    docs = (Path(__file__).resolve().parents[1] / "docs" / "pipes.md").read_text()
+    block = docs.split("  ; a 3x2 board with a barrier", 1)[1].split("```", 1)[0]
+    p = parse_text(textwrap.dedent("  ; a 3x2 board with a barrier" + block))
+    assert (p.rows, p.cols) == (2, 3) and any(p.barriers)
+    result = Solver(KIND, p).solve()
+    assert result.verdict == "solved"
+    assert len(oracle_solutions(p, 2)) == 1

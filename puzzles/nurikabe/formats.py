@@ -29,7 +29,7 @@ from deduce.errors import InputError
 from puzzles.files import error_line as _error
 from puzzles.files import pick_record, read_text, refuse_too_big
 from puzzles.files import show as _show
-from puzzles.nurikabe.model import Nurikabe
+from puzzles.nurikabe.model import Nurikabe, violations
 
 MAX_SIDE = 1000  # anything larger is a mistake, not a puzzle (and would only waste memory)
 MAX_FILE_BYTES = 64 << 20  # far above any puzzle file; stops /dev/zero and friends from hanging us
@@ -196,6 +196,11 @@ def _puzzle(grid: list[_Row], source: str, solution_at: Callable[[int], tuple[in
             if p.solution[i // cols][i % cols] == "#":
                 line, col = solution_at(i) if solution_at else (None, 1)
                 raise _error(source, f"the solution makes the clue at {p.cell_name(i)} black", line, col)
+        # (hints and batch checks trust it: one that breaks a rule would call right marks wrong)
+        broken = violations(p, list(p.solution))
+        if broken:
+            line, col = solution_at(0) if solution_at else (None, 1)
+            raise _error(source, f"the solution breaks a rule: {broken[0]}", line, col)
     return p
 
 

@@ -347,6 +347,9 @@ def _with(p: Nurimeizu, rid: str, record: dict, fail) -> Nurimeizu:
         for i, _ in p.marks:
             if solution[i // p.cols][i % p.cols] == "#":
                 raise fail(f"'solution' makes {p.mark_name(i)} black")
+        broken = violations(p, list(solution))  # (hints and batch checks trust it)
+        if broken:
+            raise fail(f"'solution' breaks a rule: {broken[0]}")
     return Nurimeizu(p.rows, p.cols, p.room_of, p.marks, id=rid, solution=solution)
 
 

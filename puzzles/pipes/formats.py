@@ -14,9 +14,9 @@ one-line message names where the problem is (``source:line:col: what``).
   them, and a line of ``-`` under a tile (in its column) puts a barrier below it.
   Lines starting with ``;`` are comments::
 
-      ┌ ┬|╴
-      -
-      └ ┴ ╴
+      ╴|┐ ╴
+          -
+      ┌ ┴ ╴
 
 - **JSONL collections** (:func:`read_jsonl`, :func:`from_record`) as in
   ``../shared/data/pipes/sgt-net.jsonl`` (``id``, ``game_id``, ``solution``).
@@ -137,8 +137,8 @@ def parse_text(text: str, source: str = "<text>") -> Pipes:
     >>> p = parse_text("┌┬╴\\n└┴╴")
     >>> p.rows, p.cols, p.tiles
     (2, 3, (9, 13, 4, 3, 7, 4))
-    >>> parse_text("┌ ┬|╴\\n    -\\n└ ┴ ╴").barriers
-    (0, 1, 8, 0, 0, 0)
+    >>> parse_text("╴|┐ ╴\\n    -\\n┌ ┴ ╴").barriers
+    (1, 0, 8, 0, 0, 0)
     """
     lines = [(n, raw.rstrip()) for n, raw in enumerate(text.splitlines(), 1)
              if not raw.lstrip().startswith(";")]
@@ -272,8 +272,14 @@ def from_record(record: dict, source: str = "<record>", line: int = 1) -> Pipes:
             if int(ch, 16) not in rotations(p.tiles[t]):
                 raise fail(f"'solution' tile {t + 1} is not a rotation of the given tile")
         solution = solution.lower()
-    return Pipes(p.rows, p.cols, p.tiles, p.barriers, p.params, id=rid, solution=solution,
-                 wrapping=p.wrapping)
+    puzzle = Pipes(p.rows, p.cols, p.tiles, p.barriers, p.params, id=rid, solution=solution,
+                   wrapping=p.wrapping)
+    if solution is not None:  # (hints and batch checks trust it)
+        from puzzles.pipes.model import violations
+        broken = violations(puzzle, puzzle.state_of(solution))
+        if broken:
+            raise fail(f"'solution' breaks a rule: {broken[0]}")
+    return puzzle
 
 
 def read_jsonl(path: str | Path, id: str | None = None) -> Pipes:
