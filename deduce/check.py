@@ -183,6 +183,17 @@ def _grid(kind: Kind, puzzle: Any, state: State) -> list[str]:
     return kind.grid_rows(puzzle, state)
 
 
+def _banded(rows: list[str]):
+    """A grid for the terminal: where it is narrower than a row, printed in
+    bands of whole columns (as walkthroughs are), not folded out of line."""
+    from rich.console import Group
+
+    from explain.terminal import GridText
+    text = GridText(len(rows[0]) if rows else 0, 1)
+    text.append("\n".join(rows))
+    return Group(text)
+
+
 def as_json(kind: Kind, puzzle: Any, c: Check) -> dict:
     out = {"kind": kind.name, "id": getattr(puzzle, "id", "") or "", "verdict": c.verdict,
            "summary": c.summary, "human_depth": c.human_depth, "level": c.level,
@@ -218,13 +229,13 @@ def run(args, out) -> int:
             names = ", ".join(kind.cell_name(puzzle, i) for i in bits(diff))
             for k, s in enumerate((a, b), 1):
                 out.print(f"solution {k}:", highlight=False)
-                out.print("\n".join(_grid(kind, puzzle, s)), highlight=False)
+                out.print(_banded(_grid(kind, puzzle, s)))
             out.print(f"they differ at {names}", highlight=False, soft_wrap=True)
         elif result.verdict in ("unknown", "unique") and result.stalled is not None \
                 and result.decided < result.total:
             out.print(f"where logic stopped ({result.decided} of {_count(kind, result.total)} decided):",
                       highlight=False)
-            out.print("\n".join(_grid(kind, puzzle, result.stalled)), highlight=False)
+            out.print(_banded(_grid(kind, puzzle, result.stalled)))
         if result.oracle:
             out.print(result.oracle, highlight=False)
     if "DISAGREES" in result.oracle:

@@ -216,3 +216,23 @@ def test_how_far_logic_got_counts_what_was_open_at_the_start():
     board = PIPES.load("2x2:3c69")  # 4 edges between tiles, 8 border sides
     c = check(PIPES, board, human_depth=0)
     assert c.total == 4 and c.decided == 4
+
+
+def test_check_grids_come_in_bands_on_a_narrow_terminal(tmp_path):
+    """Both solutions of a 1x40 grid on a 30-column terminal: printed in bands
+    of whole columns, as walkthrough grids are, not folded out of line."""
+    import io
+
+    from rich.console import Console
+
+    from deduce.check import run
+    from deduce.cli import parser
+    f = tmp_path / "wide.txt"
+    f.write_text(" ".join(["?"] + ["."] * 39) + "\n")  # white from the left, any length
+    args = parser().parse_args(["check", str(f), "--budget", "20"])
+    out = Console(file=io.StringIO(), width=30, force_terminal=True, no_color=True,
+                  highlight=False, markup=False)
+    assert run(args, out) == 1
+    text = out.file.getvalue()
+    assert text.count("columns 1-30 of 40:") == 2 and text.count("columns 31-40 of 40:") == 2
+    assert all(len(line) <= 30 for line in text.splitlines() if set(line) <= set("#."))
