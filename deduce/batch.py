@@ -400,7 +400,10 @@ def _done_ids(path: Path) -> tuple[dict[str, dict], bool]:
     if not path.exists():
         return done, False
     try:
-        data = path.read_text(encoding="utf-8")
+        raw = path.read_bytes()
+        # a hard kill may cut the last line inside a character: only it may be mangled
+        cut = raw.rfind(b"\n") + 1
+        data = raw[:cut].decode("utf-8") + raw[cut:].decode("utf-8", errors="replace")
     except (OSError, UnicodeDecodeError) as e:
         raise InputError(f"{path}: cannot read the results to resume: {e}") from None
     for raw in data.splitlines():
@@ -568,9 +571,13 @@ def run(args, console: Console) -> int:
     from deduce.cli import DEFAULT_KIND, writable
     _apart(args.collection, args.out, args.csv)
     writable(args.csv)  # (--out is opened below; both before any work)
-    # an unknown kind fails here, once; without --kind, the collection says
-    kind = _kind(args.kind or kind_of(args.collection, None, DEFAULT_KIND).name)
+    # an unknown kind fails here, once; without --kind, the collection's first
+    # record says (not a line before it that is no record: it is an error result)
+    kind = _kind(args.kind) if args.kind else None
     entries = read_collection(args.collection)
+    if kind is None:
+        first = next(e for _, e in entries if isinstance(e, dict))
+        kind = _kind(kind_of(json.dumps(first, ensure_ascii=False) + "\n", None, DEFAULT_KIND).name)
     first_at: dict[str, int] = {}
     for line, e in entries:  # results, --out and --resume are keyed by id
         rid = _entry_id(line, e)
@@ -578,8 +585,10 @@ def run(args, console: Console) -> int:
             raise InputError(f"{args.collection}:{line}: id {rid!r} repeats line "
                              f"{first_at[rid]} (each record needs its own id)")
         first_at[rid] = line
-    if args.ids:
+    if args.ids is not None:
         wanted = [i.strip() for i in args.ids.split(",") if i.strip()]
+        if not wanted:
+            raise InputError(f"--ids {args.ids!r}: no id given (ids are comma-separated)")
         present = {_entry_id(line, e) for line, e in entries}
         missing = [i for i in wanted if i not in present]
         if missing:
@@ -696,9 +705,10 @@ def run(args, console: Console) -> int:
                 for result in immediate:
                     record(result)
                 for index, result in stream:
+                    # (before the id is filled in: a record without one is "the record")
+                    _locate(result, args.collection, at_line[index])
                     if not result.get("id"):
                         result["id"] = ids[index]
-                    _locate(result, args.collection, at_line[index])
                     record(result)
         except KeyboardInterrupt:
             interrupted = True
@@ -752,11 +762,12 @@ def add_parser(sub, common) -> None:
                        description="Rate every puzzle of a JSONL collection: verdict, grade, "
                                    "time, wrong cells, in parallel worker processes.")
     b.add_argument("collection", metavar="COLLECTION.jsonl", help="one JSON record per line")
-    from deduce.cli import KIND_HELP, counting, file_name, positive_seconds, seconds, whole
+    from deduce.cli import (KIND_HELP, counting, file_name, hypothesis_depth, positive_seconds,
+                            seconds)
     b.add_argument("--kind", help=KIND_HELP)
     b.add_argument("--jobs", type=counting, default=None, metavar="N",
                    help="worker processes (default: the number of CPUs; 1 = in this process)")
-    b.add_argument("--depth", type=whole, default=3, metavar="D",
+    b.add_argument("--depth", type=hypothesis_depth, default=3, metavar="D",
                    help="deepest hypothesis nesting (default 3)")
     b.add_argument("--budget", type=seconds, default=10.0, metavar="SECONDS",
                    help="solver seconds per puzzle before it is stuck (default 10; 0 = none)")

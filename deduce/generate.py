@@ -203,7 +203,7 @@ def run(args, out) -> int:
     if kind.generator is None or kind.to_record is None or kind.to_text is None:
         raise InputError(f"no generator for {kind.name} yet")
     options = {}
-    if args.algorithm:
+    if args.algorithm is not None:  # (an empty name too: it is no algorithm, not 'any')
         if "algorithm" not in inspect.signature(kind.generator).parameters \
                 and "options" not in str(inspect.signature(kind.generator)):
             raise InputError(f"--algorithm: the {kind.name} generator has no algorithms")

@@ -314,6 +314,63 @@ def test_a_bad_record_is_named_by_its_line(tmp_path, small):
     assert bad["reason"].startswith(f"{src}:2: unknown cell 'x'"), bad
 
 
+@pytest.mark.parametrize("jobs", ["1", "2"])
+def test_a_bad_record_without_an_id_is_named_by_its_line(tmp_path, small, jobs):
+    # (its id is filled in as line-N after rating: the reason said "the record: ...")
+    src = write_jsonl(tmp_path / "c.jsonl", [small[0]], extra_lines=[
+        '{"grid": ["1 x", ". ."]}', '{"id": 7, "grid": ["1 .", ". ."]}'])
+    out = tmp_path / "r.jsonl"
+    assert main(["batch", str(src), "--jobs", jobs, "--out", str(out), "--plain"]) == 2
+    by_id = {r["id"]: r for r in lines(out)}
+    assert by_id["line-2"]["reason"].startswith(f"{src}:2: unknown cell 'x'"), by_id["line-2"]
+    assert by_id["line-3"]["reason"] == f"{src}:3: 'id' must be a string", by_id["line-3"]
+
+
+def test_the_kind_is_that_of_the_first_record_not_of_a_bad_line_before_it(tmp_path):
+    # a first line that is no record is one error result; it used to make the
+    # collection Nurikabe, so that every Pipes record after it was an error too
+    pipes = {"id": "p1", "game_id": "5x5:6daa4272211eedd9d34a4d143"}
+    src = write_jsonl(tmp_path / "c.jsonl", [], extra_lines=["not JSON", json.dumps(pipes)])
+    out = tmp_path / "r.jsonl"
+    assert main(["batch", str(src), "--jobs", "1", "--out", str(out), "--plain"]) == 2
+    by_id = {r["id"]: r for r in lines(out)}
+    assert by_id["line-1"]["verdict"] == "error"
+    assert by_id["p1"]["verdict"] == "solved", by_id["p1"]
+
+
+@pytest.mark.parametrize("ids", [",", "", " , "])
+def test_ids_naming_no_id_is_refused(tmp_path, small, ids, capsys):
+    # (--ids , rated nothing and exited 0, --ids '' rated everything)
+    src = write_jsonl(tmp_path / "c.jsonl", small[:2])
+    out = tmp_path / "r.jsonl"
+    assert main(["batch", str(src), "--jobs", "1", "--ids", ids, "--out", str(out)]) == 2
+    err = capsys.readouterr().err
+    assert err.count("\n") == 1 and "--ids" in err and "no id" in err
+    assert not out.exists()
+
+
+def test_resume_after_a_line_cut_inside_a_character(tmp_path, small, capsys):
+    # results are written as UTF-8 (ensure_ascii=False): a hard kill can cut the
+    # last line inside a character, and --resume refused the whole file
+    src = write_jsonl(tmp_path / "c.jsonl", small[:3])
+    out = tmp_path / "r.jsonl"
+    assert main(["batch", str(src), "--jobs", "1", "--limit", "1", "--out", str(out)]) == 0
+    with out.open("ab") as f:
+        f.write(('{"id": "' + small[1]["id"] + '", "verdict": "error", "reason": "é').encode()[:-1])
+    capsys.readouterr()
+    assert main(["batch", str(src), "--jobs", "1", "--out", str(out), "--resume",
+                 "--format", "json"]) == 0
+    summary = json.loads(capsys.readouterr().out)
+    assert summary["resumed"] == 1 and summary["solved"] == 3
+    done = [json.loads(x) for x in out.read_bytes().decode("utf-8", "replace").splitlines()
+            if x.endswith("}")]
+    assert sorted(r["id"] for r in done) == sorted(r["id"] for r in small[:3])
+    # a results file that is not UTF-8 before its last line is still refused
+    out.write_bytes(b"\xff\xfe\n")
+    assert main(["batch", str(src), "--jobs", "1", "--out", str(out), "--resume"]) == 2
+    assert "cannot read the results to resume" in capsys.readouterr().err
+
+
 # ------------------------------------------------------------------ rate itself
 
 def test_rate_is_pure_and_picklable(small):

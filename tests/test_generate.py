@@ -113,6 +113,11 @@ def test_out_writes_jsonl_records_that_check_and_decode(name, fields, tmp_path):
      "no 3x3 Nurikabe is level 3 Hard: every 3x3 puzzle was tried, the hardest is level 2 Medium"),
     (["nurikabe", "--size", "7x7", "--level", "1", "--out", "/nonexistent/dir/x.jsonl"],
      "cannot write"),
+    # an empty name is no algorithm (it used to mean "any", and printed a puzzle)
+    (["pipes", "--size", "5x5", "--level", "1", "--algorithm", ""],
+     "--algorithm '': one of binary, dfs, kruskal, prim, wilson"),
+    (["nurikabe", "--size", "5x5", "--level", "1", "--algorithm", ""],
+     "the nurikabe generator has no algorithms"),
 ])
 def test_bad_arguments_exit_2_with_one_line(args, says):
     r = run("generate", *args)
