@@ -244,10 +244,11 @@ def run(args, out) -> int:
 
 
 def add_parser(sub, common) -> None:
-    from deduce.cli import whole
+    from deduce.cli import hypothesis_depth
     p = sub.add_parser("check", help="verdict: unique and human-solvable? multiple? none?")
     common(p, depth=False)
-    p.add_argument("--human-depth", "--depth", dest="human_depth", type=whole, default=2,
+    p.add_argument("--human-depth", "--depth", dest="human_depth", type=hypothesis_depth,
+                   default=2,
                    help="deepest hypothesis a person is expected to make (default 2)")
     p.add_argument("--verify", action="store_true",
                    help="confirm with the independent ASP oracle (clingo)")

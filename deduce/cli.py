@@ -79,7 +79,9 @@ def cmd_grade(args, out: Console) -> int:
         kind, puzzle = _load(args, source)
         r = _solver(kind, puzzle, args).solve()
         g = r.grade
-        row = {"puzzle": getattr(puzzle, "id", "") or source, "verdict": r.verdict,
+        # a grid given as the argument is named as in its errors: its rows would break the line
+        name = "<text>" if "\n" in source or "\r" in source else source
+        row = {"puzzle": getattr(puzzle, "id", "") or name, "verdict": r.verdict,
                "level": g.level, "name": g.name, "max_tier": g.max_tier,
                "max_depth": g.max_depth, "steps": g.steps, "score": g.score,
                "seconds": round(r.seconds, 4)}
@@ -160,6 +162,19 @@ def whole(text: str, least: int = 0) -> int:
     return n
 
 
+MAX_DEPTH = 100  # far past any puzzle's need (the hardest janko ones: 3); see hypothesis_depth
+
+
+def hypothesis_depth(text: str) -> int:
+    """An argparse type: a hypothesis nesting from 0 to :data:`MAX_DEPTH`. The solver deepens
+    one level at a time while no assumption decides anything, so --depth 10**14 on a 3x3 grid
+    with several solutions ran until the budget ended (with --budget 0, for ever)."""
+    value = whole(text)
+    if value > MAX_DEPTH:
+        raise argparse.ArgumentTypeError(f"{text!r}: at most {MAX_DEPTH}")
+    return value
+
+
 def seed(text: str) -> int:
     """An argparse type: a random seed, a whole number of at most 18 digits."""
     from deduce.numbers import TOO_BIG
@@ -224,7 +239,7 @@ def parser() -> argparse.ArgumentParser:
         sp.add_argument("--kind", help=KIND_HELP)
         sp.add_argument("--id", help="record id inside a .jsonl collection")
         if depth:
-            sp.add_argument("--depth", type=whole, default=3,
+            sp.add_argument("--depth", type=hypothesis_depth, default=3,
                             help="deepest hypothesis nesting (default 3)")
         sp.add_argument("--budget", type=seconds, default=60.0,
                         help="seconds per puzzle before giving up (default 60; 0 = none)")

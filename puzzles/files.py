@@ -85,7 +85,8 @@ def show(token: str) -> str:
 
 
 def pick_record(path: str | Path, id: str | None, max_bytes: int) -> tuple[dict, int, str]:
-    """One record of a JSONL collection: the one named ``id``, or the only one.
+    """One record of a JSONL collection: the one named ``id`` (which no other record
+    may have), or the only one.
 
     Returns the record, its line number and its raw text (for error columns).
 
@@ -101,6 +102,18 @@ def pick_record(path: str | Path, id: str | None, max_bytes: int) -> tuple[dict,
     for line, raw in enumerate(re.split(r"\r\n|\r|\n", text), 1):
         if not raw.strip():
             continue
+        if chosen is not None and id is not None:  # only a record with the same id matters now
+            if id not in raw and "\\" not in raw:  # (cheap: most lines cannot hold it)
+                continue
+            try:
+                again = json.loads(raw)
+            except (ValueError, RecursionError):
+                continue
+            if isinstance(again, dict) and again.get("id") == id:
+                # (as batch: results are keyed by id, and --id could not tell them apart)
+                raise error_line(source, f"id {show(id)} repeats line {chosen[1]} (each record "
+                                 "needs its own id)", line, max(raw.find('"id"'), 0) + 1)
+            continue
         try:
             record = json.loads(raw)
         except json.JSONDecodeError as e:
@@ -115,8 +128,6 @@ def pick_record(path: str | Path, id: str | None, max_bytes: int) -> tuple[dict,
             first_id = record.get("id")
         if chosen is None and (id is None or record.get("id") == id):
             chosen = (record, line, raw)
-        if id is not None and chosen is not None:
-            break
     if count == 0:
         raise error_line(source, "no records: the file is empty")
     if id is None and count > 1:

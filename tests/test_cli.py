@@ -95,6 +95,15 @@ def test_grade_many(tmp_path):
     assert all("solved, level" in line for line in r.stdout.splitlines())
 
 
+def test_grade_of_a_grid_argument_is_one_line():
+    """A grid given on the command line was named by its rows: one puzzle, three lines."""
+    r = run("grade", "1 . .\n. . .\n. . 1", "--plain")
+    assert r.returncode == 1
+    assert r.stdout == "<text>: contradiction, level 0 Unsolved, depth 0, 3 steps\n"
+    r = run("grade", "1 . .\r\n. . .", "--format", "json")
+    assert json.loads(r.stdout)["puzzle"] == "<text>"
+
+
 def test_one_step_is_counted_in_the_singular(tmp_path):
     f = tmp_path / "one.txt"
     f.write_text("1 .\n")  # the 1 is an island of one: one step blackens its neighbour
@@ -194,6 +203,14 @@ def test_bad_option_exit_2():
      "--step: '1_0' is not a whole number (digits 0-9) (see deduce render --help)"),
     (("solve", EXAMPLE, "--depth", "\u0663"), "deduce: error: argument "
      "--depth: '\u0663' is not a whole number (digits 0-9) (see deduce solve --help)"),
+    # the solver deepens one level at a time: on a 3x3 grid with two solutions,
+    # --depth 99999999999999 --budget 0 never ended
+    (("grade", EXAMPLE, "--depth", "99999999999999", "--budget", "0"), "deduce: error: argument "
+     "--depth: '99999999999999': at most 100 (see deduce grade --help)"),
+    (("check", EXAMPLE, "--depth", "101"), "deduce: error: argument --human-depth/--depth: "
+     "'101': at most 100 (see deduce check --help)"),
+    (("batch", EXAMPLE, "--depth", "101"), "deduce: error: argument "
+     "--depth: '101': at most 100 (see deduce batch --help)"),
     (("generate", "nurikabe", "--size", "5x5", "--level", "1", "--budget", "0"),
      "deduce: error: argument --budget: '0' is not a number of seconds more than 0, "
      "up to 1000000 (see deduce generate --help)"),

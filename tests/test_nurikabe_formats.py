@@ -362,6 +362,28 @@ def test_read_jsonl_errors_name_the_place(tmp_path, lines, where):
     assert error_of(read_jsonl, path).startswith(str(tmp_path / where))
 
 
+def test_a_grid_row_with_a_line_break_is_refused(tmp_path):
+    """A grid written as one string was read as one long row (a 3x3 puzzle solved as 1x9)."""
+    path = write_jsonl(tmp_path, {"id": "x", "grid": ["2 . .\n. . .\n. . 1"]})
+    assert error_of(read_jsonl, path) == (f"{path}:1:22: a 'grid' row holds a line break: "
+                                          "give each row as its own string")
+    assert "line break" in error_of(from_record, {"grid": ["1 .", ". .\r"]})
+    assert from_record({"grid": ["1 .\u2028. ."]}).cols == 4  # (whitespace, as in a text grid)
+
+
+def test_a_repeated_id_is_refused(tmp_path):
+    """As in batch, each record needs its own id: --id picked the first of two
+    different puzzles with one id and said nothing."""
+    other = dict(GOOD, grid=["2 .", ". ."], solution=None)
+    path = write_jsonl(tmp_path, GOOD, "{broken", dict(GOOD, id="b"), other)
+    assert error_of(read_jsonl, path, "a") == (f"{path}:4:2: id 'a' repeats line 1 "
+                                               "(each record needs its own id)")
+    assert read_jsonl(write_jsonl(tmp_path, GOOD, dict(GOOD, id="b")), "a").clues == ((0, 1),)
+    # written with an escape, it is still the same id
+    escaped = json.dumps(other).replace('"a"', '"\\u0061"')
+    assert "repeats line 1" in error_of(read_jsonl, write_jsonl(tmp_path, GOOD, escaped), "a")
+
+
 # --------------------------------------------------------------------------- load
 
 def test_load_dispatches(tmp_path):
@@ -385,6 +407,39 @@ def test_load_a_file_named_like_a_url_part(tmp_path, monkeypatch):
     (tmp_path / "nurikabe").mkdir()
     (tmp_path / "nurikabe" / "one.txt").write_text("1")
     assert load("nurikabe/one.txt").clues == ((0, 1),)
+
+
+def test_a_file_of_several_urls_is_named_as_such(tmp_path):
+    """Two URLs in a file were read as a text grid: "unknown cell 'h'" at 1:1."""
+    url = "https://puzz.link/p?nurikabe/3/2/h3.h"
+    f = tmp_path / "urls.txt"
+    f.write_text(f"{url}\n\n; another\n{url}\n")
+    assert error_of(load, str(f)) == (f"{f}:4:1: one puzz.link URL per file (this one has 2 "
+                                      "lines); put several puzzles in a .jsonl collection")
+    f.write_text(f"; a comment\n{url}\n")
+    assert load(str(f)) == parse_text(". . 3\n? . .")
+
+
+def test_records_in_a_file_not_named_jsonl_are_a_collection(tmp_path):
+    """A record saved as .json was read as a URL (its source field holds "://"): "not a
+    puzz.link URL", or else as a text grid: "unknown cell '{"id":'"."""
+    f = tmp_path / "one.json"
+    f.write_text(json.dumps(dict(GOOD, source="https://www.janko.at/")) + "\n")
+    assert load(str(f)) == read_jsonl(write_jsonl(tmp_path, GOOD))
+    f.write_text(json.dumps(GOOD) + "\n" + json.dumps(dict(GOOD, id="b", grid=["2 .", ". ."],
+                                                         solution=None)) + "\n")
+    assert load(str(f), id="b").clues == ((0, 2),)
+    assert "holds 2 puzzles" in error_of(load, str(f))
+
+
+def test_a_problem_header_in_a_comment_is_no_janko_file(tmp_path):
+    """A text grid whose comment named [problem] was read as a janko.at file:
+    "expected a section header such as [setup] or [problem]"."""
+    f = tmp_path / "p.txt"
+    f.write_text("; converted from the [problem] section of a janko.at file\n. . 3\n? . .\n")
+    assert load(str(f)) == parse_text(". . 3\n? . .")
+    f.write_text("; a janko.at file after a comment\n\n[problem]\n- - 3\n? - -\n")
+    assert load(str(f)) == parse_text(". . 3\n? . .")
 
 
 @needs_janko

@@ -26,6 +26,7 @@ from typing import Callable, Iterable, Iterator
 import attrs
 
 from deduce.errors import InputError
+from deduce.wording import counted
 from puzzles.files import error_line as _error
 from puzzles.files import pick_record, read_text, refuse_too_big
 from puzzles.files import show as _show
@@ -186,7 +187,7 @@ def _puzzle(grid: list[_Row], source: str, solution_at: Callable[[int], tuple[in
                 clues.append((i, None))
             elif len(tok.lstrip("0")) > _MAX_CLUE_DIGITS or int(tok) > size:
                 raise _error(source, f"clue {_show(tok)} is larger than the grid "
-                             f"({rows}x{cols} = {size} cells)", row.line, row.col(c))
+                             f"({rows}x{cols} = {counted(size, 'cell')})", row.line, row.col(c))
             else:
                 clues.append((i, int(tok)))
     p = Nurikabe(rows, cols, tuple(clues), _mask(black, size), _mask(white, size), **fields)
@@ -302,6 +303,11 @@ def parse_janko(text: str, source: str = "<text>") -> Nurikabe:
         return _puzzle(grid, source, solution=solution,
                        solution_at=lambda i: (sol[i // cols].line, sol[i // cols].col(i % cols)))
     return _puzzle(grid, source)
+
+
+def _is_header(raw: str, name: str) -> bool:
+    header = _SECTION.fullmatch(raw.strip())
+    return bool(header) and header.group(1).lower() == name
 
 
 def _declared(setup: dict[str, tuple[int, int, int]], key: str) -> tuple[int | None, str]:
@@ -423,7 +429,7 @@ def _decode_puzzlink(url: str, source: str, line: int = 1, col0: int = 0) -> Nur
         if "g" <= ch <= "z":
             skip = ord(ch) - ord("f")
             if c + skip > size:
-                raise fail(f"{ch!r} skips {skip} cells, but only {size - c} are left", body_at + i)
+                raise fail(f"{ch!r} skips {skip} cells, but only {size - c} {'is' if size - c == 1 else 'are'} left", body_at + i)
             c, i = c + skip, i + 1
             continue
         if ch == ".":
@@ -521,6 +527,10 @@ def _record(line: int, raw: str, record: dict, source: str) -> Nurikabe:
     rows: list[RowText] = []
     search = at("grid")
     for text in grid:
+        if _NEWLINE.search(text):  # (split() takes it for a space: the rows ran into one)
+            raise _error(source, "a 'grid' row holds a line break: give each row as its own string",
+                         line, raw.find(json.dumps(text, ensure_ascii=False), at("grid")) + 1
+                         or at("grid"))
         quoted = json.dumps(text, ensure_ascii=False)
         found = raw.find(quoted, search)
         if found >= 0 and quoted == f'"{text}"':
@@ -558,8 +568,8 @@ def load(arg: str, id: str | None = None) -> Nurikabe:
     - text with a line break is a grid (:func:`parse_text`);
     - ``...://...`` is a URL (:func:`decode_puzzlink`);
     - an existing file: ``.jsonl`` is a collection (:func:`read_jsonl`, ``id`` picks
-      the record), one holding ``[problem]`` a janko.at file, one holding just a
-      URL a URL, anything else a text grid;
+      the record), and so is one starting with ``{``; one holding ``[problem]`` a
+      janko.at file, one holding just a URL a URL, anything else a text grid;
     - ``nurikabe/W/H/BODY`` that is not a file is the URL's puzzle part.
     """
     if "\n" in arg or "\r" in arg:
@@ -580,13 +590,21 @@ def load(arg: str, id: str | None = None) -> Nurikabe:
     if path.suffix.lower() == ".jsonl":
         return read_jsonl(path, id)
     text = _read_text(path)
+    if text.lstrip().startswith("{"):  # records in a file not named .jsonl (a .json, a .txt)
+        return read_jsonl(path, id)
     # the first two lines that say something (not blank, not a ; comment)
     lines = list(islice(((n, t) for n, t in enumerate(_lines(text), 1)
                          if t.strip() and not t.lstrip().startswith(";")), 2))
-    if "[problem]" in text.lower() or (lines and lines[0][1].lstrip().startswith("[")):
+    # a [problem] header anywhere (not the words in a ; comment), or a file starting with a section
+    if ((lines and lines[0][1].lstrip().startswith("["))
+            or any(_is_header(t, "problem") for t in _lines(text))):
         puzzle = parse_janko(text, arg)  # (one without [problem] is told so)
     else:
-        if len(lines) == 1 and ("://" in lines[0][1] or _NURIKABE.match(lines[0][1].strip())):
+        if lines and ("://" in lines[0][1] or _NURIKABE.match(lines[0][1].strip())):
+            if len(lines) > 1:  # (not a grid whose first row is a URL)
+                count = sum(1 for t in _lines(text) if t.strip() and not t.lstrip().startswith(";"))
+                raise _error(arg, f"one puzz.link URL per file (this one has {count} lines); "
+                             "put several puzzles in a .jsonl collection", lines[1][0])
             line, url = lines[0]
             puzzle = _decode_puzzlink(url, arg, line)
         else:
