@@ -377,6 +377,7 @@ def unreachable(view: View):
     # one step per area out of reach (areas kept out by the same cells share one)
     by_reason: dict[int, int] = {}
     for part in view.g.components(cells):
+        view.on_time()  # (thousands of areas on a 100x100 grid)
         why = _reach_bounds(view, toward=part)
         by_reason[why] = by_reason.get(why, 0) | part
     return [_step(view, "unreachable", 2, part, BLACK, why,
@@ -1069,6 +1070,7 @@ def _articulation_cells(g, space: int, root: int, weight: dict[int, int] | None 
 def shape_enumeration(view: View):
     """Try every way an island can be completed; what all valid ways share is forced."""
     for island in _watched(view):
+        view.on_time()  # (hundreds of islands on a 100x100 grid)
         valid = _shapes_of(view, island)
         if valid is None:
             continue
@@ -1084,7 +1086,11 @@ def battleground(view: View):
     """Keep only completions of an island that leave some completion for each neighbour island."""
     # (the thorough pass looks again at every island if the usual budget ran out here)
     cut = (view.black, view.white) in _in_vain(view, "battleground-pairs")
-    watched = [r.clue for r in _watched(view, cut) if _shapes_of(view, r) is not None]
+    watched = []
+    for r in _watched(view, cut):
+        view.on_time()
+        if _shapes_of(view, r) is not None:
+            watched.append(r.clue)
     if not watched:
         return None
     reaches = view.reaches
