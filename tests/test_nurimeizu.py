@@ -623,6 +623,7 @@ def test_check_verify_agrees_on_a_pzprv3_file_with_marks(tmp_path):
 
 # ------------------------------------------------------------------ CLI and JSON
 def test_solve_json_matches_nurikabe_fields():
+    records()  # (skips without the shared data)
     def solve(*args):
         out = subprocess.run([sys.executable, "-m", "deduce.cli", "solve", *args,
                               "--format", "json"], capture_output=True, text=True)
@@ -643,6 +644,7 @@ def test_solve_json_matches_nurikabe_fields():
 
 
 def test_check_verify_uses_the_oracle():
+    records()  # (skips without the shared data)
     out = subprocess.run([sys.executable, "-m", "deduce.cli", "check", str(DATA), "--id",
                           "janko-001", "--kind", "nurimeizu", "--verify"],
                          capture_output=True, text=True)
