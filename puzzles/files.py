@@ -136,3 +136,23 @@ def pick_record(path: str | Path, id: str | None, max_bytes: int) -> tuple[dict,
     if chosen is None:
         raise error_line(source, f"no puzzle with id {show(id)}")
     return chosen
+
+
+def wrong_size(record: dict, sizes: tuple[tuple[str, int], ...], what: str) -> tuple[str, str] | None:
+    """What is wrong with a record's declared ``rows``/``cols`` (``sizes``: each key
+    and the count ``what`` has): (the key, the problem), or None when nothing is.
+
+    >>> wrong_size({"rows": "2"}, (("rows", 2), ("cols", 3)), "grid")
+    ('rows', "'rows' must be a number")
+    >>> wrong_size({"rows": 2, "cols": 4}, (("rows", 2), ("cols", 3)), "grid")
+    ('cols', "'cols' is 4, but the grid has 3")
+    """
+    for key, n in sizes:
+        declared = record.get(key)
+        if declared is None:
+            continue
+        if not isinstance(declared, int) or isinstance(declared, bool):
+            return key, f"'{key}' must be a number"
+        if declared != n:
+            return key, f"'{key}' is {declared}, but the {what} has {n}"
+    return None

@@ -28,7 +28,7 @@ import attrs
 from deduce.errors import InputError
 from deduce.wording import counted
 from puzzles.files import error_line as _error
-from puzzles.files import pick_record, read_text, refuse_too_big
+from puzzles.files import pick_record, read_text, refuse_too_big, wrong_size
 from puzzles.files import show as _show
 from puzzles.nurikabe.model import Nurikabe, violations
 
@@ -539,14 +539,9 @@ def _record(line: int, raw: str, record: dict, source: str) -> Nurikabe:
         else:
             rows.append((text, line, lambda k, base=at("grid"): base))
     cells = _read_grid(rows, source, _problem_token, first="as in the first grid row")
-    for key, n in (("rows", len(cells)), ("cols", len(cells[0].cells))):
-        declared = record.get(key)
-        if declared is None:
-            continue
-        if not isinstance(declared, int) or isinstance(declared, bool):
-            raise fail(f"'{key}' must be a number", key)
-        if declared != n:
-            raise fail(f"'{key}' is {declared}, but the grid has {n}", key)
+    wrong = wrong_size(record, (("rows", len(cells)), ("cols", len(cells[0].cells))), "grid")
+    if wrong:
+        raise fail(wrong[1], wrong[0])
 
     solution = record.get("solution")
     if solution is not None:

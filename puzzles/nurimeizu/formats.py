@@ -32,7 +32,7 @@ import attrs
 from deduce.errors import InputError
 from deduce.numbers import whole_number
 from puzzles.files import error_line as _error
-from puzzles.files import pick_record, read_text, refuse_too_big, too_many_cells
+from puzzles.files import pick_record, read_text, refuse_too_big, too_many_cells, wrong_size
 from puzzles.files import show as _show
 from deduce.state import State
 from puzzles.nurimeizu.model import MARKS, Nurimeizu, split_rooms, violations
@@ -314,14 +314,9 @@ def from_record(record: dict, source: str = "<record>", line: int = 1) -> Nurime
         for c, ch in enumerate(row):
             if ch not in MARKS and ch != ".":
                 raise fail(f"'clues' row {r + 1} column {c + 1}: {ch!r} is not S, G, o, t or .")
-    for key, n in (("rows", h), ("cols", w)):
-        declared = record.get(key)
-        if declared is None:
-            continue
-        if not isinstance(declared, int) or isinstance(declared, bool):
-            raise fail(f"'{key}' must be a number")
-        if declared != n:
-            raise fail(f"'{key}' is {declared}, but the grid has {n}")
+    wrong = wrong_size(record, (("rows", h), ("cols", w)), "grid")
+    if wrong:
+        raise fail(wrong[1])
     room_of = split_rooms(rooms, h, w)
     p = Nurimeizu(h, w, tuple(room_of),
                   tuple((r * w + c, ch) for r, row in enumerate(clues)

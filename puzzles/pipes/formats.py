@@ -29,7 +29,7 @@ from pathlib import Path
 from deduce.errors import InputError
 from deduce.numbers import whole_number
 from puzzles.files import error_line as _error
-from puzzles.files import pick_record, read_text, refuse_too_big
+from puzzles.files import pick_record, read_text, refuse_too_big, wrong_size
 from puzzles.files import show as _show
 from puzzles.pipes.model import BOX, D, FROM_BOX, R, Pipes
 
@@ -254,14 +254,9 @@ def from_record(record: dict, source: str = "<record>", line: int = 1) -> Pipes:
     if not isinstance(gid, str):
         raise fail("'game_id' must be a Net game ID string")
     p = decode_game_id(gid, f"{source}:{line}: game_id")
-    for key, n in (("rows", p.rows), ("cols", p.cols)):
-        declared = record.get(key)
-        if declared is None:
-            continue
-        if not isinstance(declared, int) or isinstance(declared, bool):
-            raise fail(f"'{key}' must be a number")
-        if declared != n:
-            raise fail(f"'{key}' is {declared}, but the game ID has {n}")
+    wrong = wrong_size(record, (("rows", p.rows), ("cols", p.cols)), "game ID")
+    if wrong:
+        raise fail(wrong[1])
     solution = record.get("solution")
     if solution is not None:
         if (not isinstance(solution, str) or len(solution) != p.size
