@@ -20,6 +20,7 @@ from rich.console import Console
 from deduce.errors import InputError
 from deduce.numbers import shown, whole_number
 from deduce.solver import Solver
+from deduce.wording import counted
 
 EXIT = {"solved": 0, "contradiction": 1, "stuck": 3}
 _RANGE = re.compile(r"^\s*([0-9]*)\s*(?:(\.\.|-|:)\s*([0-9]*))?\s*$")
@@ -216,13 +217,13 @@ def cmd_render(args, out: Console) -> int:
                      result, code=EXIT[result.verdict])
     if args.step > len(result.steps):
         n = len(result.steps)
-        count = "no steps" if n == 0 else f"only {n} step{'' if n == 1 else 's'}"
         if result.verdict == "stuck":
             # (not a bad --step: logic stopped before it, e.g. at the budget)
-            print(f"deduce: --step {shown(args.step)}: logic got stuck after {n} "
-                  f"step{'' if n == 1 else 's'} ({result.reason})", file=sys.stderr)
+            print(f"deduce: --step {shown(args.step)}: logic got stuck after "
+                  f"{counted(n, 'step')} ({result.reason})", file=sys.stderr)
             return EXIT["stuck"]
-        raise InputError(f"--step {shown(args.step)}: the walkthrough has {count}")
+        raise InputError(f"--step {shown(args.step)}: the walkthrough has "
+                         + ("no steps" if n == 0 else f"only {counted(n, 'step')}"))
     step = result.steps[args.step - 1]
     before = states_before(kind, puzzle, result.steps[:args.step])[args.step - 1]
     svg = step_svg(kind, puzzle, before, step, title=f"Step {args.step}: {step.text}")

@@ -156,3 +156,17 @@ def wrong_size(record: dict, sizes: tuple[tuple[str, int], ...], what: str) -> t
         if declared != n:
             return key, f"'{key}' is {declared}, but the {what} has {n}"
     return None
+
+
+def only_line(source: str, lines: list[tuple[int, str]], what: str, each: str = "") -> tuple[int, str]:
+    """The line of a file that holds a one-line puzzle (a URL, a game ID), as
+    (line number, text); ``lines``: the file's lines that say something. A second
+    one is refused: such files hold one puzzle, collections hold several.
+
+    >>> only_line("f", [(2, "a")], "game ID")
+    (2, 'a')
+    """
+    if len(lines) > 1:
+        raise error_line(source, f"one {what} per file (this one has {len(lines)} lines); put "
+                         f"several puzzles in a .jsonl collection{each}", lines[1][0])
+    return lines[0]

@@ -28,7 +28,7 @@ import attrs
 from deduce.errors import InputError
 from deduce.wording import counted
 from puzzles.files import error_line as _error
-from puzzles.files import pick_record, read_text, refuse_too_big, wrong_size
+from puzzles.files import only_line, pick_record, read_text, refuse_too_big, wrong_size
 from puzzles.files import show as _show
 from puzzles.nurikabe.model import Nurikabe, violations
 
@@ -587,20 +587,16 @@ def load(arg: str, id: str | None = None) -> Nurikabe:
     text = _read_text(path)
     if text.lstrip().startswith("{"):  # records in a file not named .jsonl (a .json, a .txt)
         return read_jsonl(path, id)
-    # the first two lines that say something (not blank, not a ; comment)
-    lines = list(islice(((n, t) for n, t in enumerate(_lines(text), 1)
-                         if t.strip() and not t.lstrip().startswith(";")), 2))
+    # the lines that say something (not blank, not a ; comment)
+    lines = [(n, t) for n, t in enumerate(_lines(text), 1)
+             if t.strip() and not t.lstrip().startswith(";")]
     # a [problem] header anywhere (not the words in a ; comment), or a file starting with a section
     if ((lines and lines[0][1].lstrip().startswith("["))
             or any(_is_header(t, "problem") for t in _lines(text))):
         puzzle = parse_janko(text, arg)  # (one without [problem] is told so)
     else:
         if lines and ("://" in lines[0][1] or _NURIKABE.match(lines[0][1].strip())):
-            if len(lines) > 1:  # (not a grid whose first row is a URL)
-                count = sum(1 for t in _lines(text) if t.strip() and not t.lstrip().startswith(";"))
-                raise _error(arg, f"one puzz.link URL per file (this one has {count} lines); "
-                             "put several puzzles in a .jsonl collection", lines[1][0])
-            line, url = lines[0]
+            line, url = only_line(arg, lines, "puzz.link URL")  # (no grid's first row is a URL)
             puzzle = _decode_puzzlink(url, arg, line)
         else:
             puzzle = parse_text(text, arg)

@@ -32,7 +32,8 @@ import attrs
 from deduce.errors import InputError
 from deduce.numbers import whole_number
 from puzzles.files import error_line as _error
-from puzzles.files import pick_record, read_text, refuse_too_big, too_many_cells, wrong_size
+from puzzles.files import (only_line, pick_record, read_text, refuse_too_big, too_many_cells,
+                           wrong_size)
 from puzzles.files import show as _show
 from deduce.state import State
 from puzzles.nurimeizu.model import MARKS, Nurimeizu, split_rooms, violations
@@ -611,11 +612,8 @@ def load(arg: str, id: str | None = None) -> Nurimeizu:
     lines = [(n, t.strip()) for n, t in enumerate(text.splitlines(), 1)
              if t.strip() and not t.lstrip().startswith(";")]
     if lines and ("://" in lines[0][1] or _BARE.match(lines[0][1])):
-        if len(lines) > 1:
-            raise _error(arg, f"one puzz.link URL per file (this one has {len(lines)} lines); "
-                         "put several puzzles in a .jsonl collection, a puzzlink_url each",
-                         lines[1][0])
-        return _no_id(decode_puzzlink(lines[0][1], arg), id, arg)
+        url = only_line(arg, lines, "puzz.link URL", ", a puzzlink_url each")[1]
+        return _no_id(decode_puzzlink(url, arg), id, arg)
     return _no_id(parse_text(text, arg), id, arg)
 
 

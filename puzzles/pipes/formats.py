@@ -29,7 +29,7 @@ from pathlib import Path
 from deduce.errors import InputError
 from deduce.numbers import whole_number
 from puzzles.files import error_line as _error
-from puzzles.files import pick_record, read_text, refuse_too_big, wrong_size
+from puzzles.files import only_line, pick_record, read_text, refuse_too_big, wrong_size
 from puzzles.files import show as _show
 from puzzles.pipes.model import BOX, D, FROM_BOX, R, Pipes
 
@@ -329,10 +329,9 @@ def load(arg: str, id: str | None = None) -> Pipes:
     lines = [(n, t.strip()) for n, t in enumerate(text.splitlines(), 1)
              if t.strip() and not t.lstrip().startswith(";")]
     if lines and _GAME_ID.match(lines[0][1]):
-        if len(lines) > 1:  # (as ``sgt-net --generate 5`` prints them)
-            raise _error(arg, f"one game ID per file (this one has {len(lines)} lines); put "
-                         "several puzzles in a .jsonl collection, a game_id each", lines[1][0])
-        return _no_id(decode_game_id(lines[0][1], arg), id, arg)
+        # (several, as ``sgt-net --generate 5`` prints them, are refused)
+        gid = only_line(arg, lines, "game ID", ", a game_id each")[1]
+        return _no_id(decode_game_id(gid, arg), id, arg)
     return _no_id(parse_text(text, arg), id, arg)
 
 
