@@ -15,6 +15,7 @@ import inspect
 import itertools
 import random
 import re
+from pathlib import Path
 
 import attrs
 import pytest
@@ -30,6 +31,8 @@ from puzzles.nurikabe import KIND, initial_state
 from puzzles.nurikabe.model import Nurikabe, violations
 from rules.nurikabe import TECHNIQUES, View, techniques
 from tests.conftest import NURIKABE_REPLAYED, unreplayed_steps
+
+EXAMPLES = Path(__file__).parents[1] / "puzzles" / "examples"
 
 # ----------------------------------------------------------------- helpers
 
@@ -887,6 +890,14 @@ def test_wall_expansion_names_another_wall_when_the_numbers_do_not_say_one_exist
 """))
     assert step.conclusions == ((4, 1),)
     assert set(step.premises) == {0, 1, 2, 6}
+
+
+def test_shape_enumeration_words_a_single_completion_as_one():
+    """One completion left: "only 1 way; ... are in it", not "in every one"."""
+    steps = Solver(KIND, KIND.load(str(EXAMPLES / "nurikabe-7x7-hard.txt")), depth=0).solve().steps
+    (step,) = [s for s in steps if s.technique == "shape-enumeration"]
+    assert step.text == ("The 5 at r2c4 can be completed in only 1 way; r2c3, r3c3 and r3c4 "
+                         "are in it and r1c2, r2c1 and r3c2 border it.")
 
 
 def test_wall_detour_names_only_the_black_cells_the_broken_rule_needs():

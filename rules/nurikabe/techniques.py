@@ -1370,18 +1370,22 @@ def _shared_by_all(view: View, island: Region, valid: list[int], tid: str, why: 
         return None
     who = view.region_name(island)
     parts = []
+    one = len(valid) == 1  # "in it", not "in every one"
     if white:
-        parts.append(f"{g.names(white)} {_plural(white, 'is', 'are')} in every one")
+        parts.append(f"{g.names(white)} {_plural(white, 'is', 'are')} "
+                     + ("in it" if one else "in every one"))
     if black:
-        parts.append(f"{g.names(black)} {_plural(black, 'borders', 'border')} every one")
+        parts.append(f"{g.names(black)} {_plural(black, 'borders', 'border')} "
+                     + ("it" if one else "every one"))
     conclusions = tuple((i, WHITE) for i in bits(white)) + tuple((i, BLACK) for i in bits(black))
     tier = TECHNIQUES.get(tid).tier
     # a completion is ruled out by pools, other islands' room and the wall's
     # connection anywhere: the step rests on the whole position
     return Step(tid, tier, conclusions, tuple(bits(island.mask | white | black | view.black
                                                    | view.white)),
-                f"{who[0].upper()}{who[1:]} can be completed in {len(valid)} "
-                f"way{'s' if len(valid) != 1 else ''}{why}; " + " and ".join(parts) + ".",
+                f"{who[0].upper()}{who[1:]} can be completed in "
+                + (f"only 1 way{why}; " if one else f"{len(valid)} ways{why}; ")
+                + " and ".join(parts) + ".",
                 regions=(("island", tuple(bits(island.mask))),))
 
 
