@@ -322,15 +322,19 @@ def _why_tile(args, out: Console, kind, puzzle) -> int:
     where = {"cell": [r, c], "cells": [[r, c]]}
     start = kind.initial_state(puzzle)
     units, name, _ = kind.tile(puzzle, r, c, start)
+    result = _solve(kind, puzzle, args)
     if not units:
-        msg = f"{name[0].upper()}{name[1:]} cannot turn: every side is a wall."
+        # a tile holds a pipe, so one walled in on every side has no way to turn: the
+        # puzzle has no solution, and nothing decides the tile (exit 1, as on a cell
+        # the walkthrough of a puzzle without a solution leaves open)
+        msg = (f"{name[0].upper()}{name[1:]} cannot turn: every side is a wall, so the "
+               "puzzle has no solution.")
         if args.format == "json":
-            print(json.dumps({**where, "given": True, "value": None, "text": msg, "steps": [],
-                              "verdict": None}))
+            print(json.dumps({**where, "given": False, "value": None, "text": msg, "steps": [],
+                              "verdict": result.verdict}))
         else:
             out.print(msg, highlight=False)
-        return 0
-    result = _solve(kind, puzzle, args)
+        return EXIT[result.verdict] or 1
     _, _, turned = kind.tile(puzzle, r, c, result.state)
     chain = sorted(set().union(*(why_chain(result.steps, start, u, regions=not kind.tile_regions)
                                  for u in units)))

@@ -47,6 +47,8 @@ class Kind:
     - ``drawing``: a :class:`Drawing` for kinds whose unknowns are not cells (Pipes:
       edges); None: the renderers draw one cell per unknown.
     - ``tile_regions``: a step's regions hold tiles, not unknowns (Pipes).
+    - ``answered(puzzle)``: the input is a complete, right answer of the player's
+      (kept as the known solution, not as marks): ``hint`` says it is solved.
     """
 
     name: str
@@ -97,6 +99,10 @@ class Kind:
     # for marks no other kind's input has (a puzz.link type, box drawing, S/G
     # marks); the CLI picks a kind this way when ``--kind`` is not given
     recognises: Callable[[str], bool] | None = None
+    # whether the input is the player's own complete answer, and a right one (a
+    # Nurimeizu pzprv3 file's, which becomes the known solution, not marks): ``hint``
+    # then says the grid is solved, as for a grid whose marks decide every unknown
+    answered: Callable[[Any], bool] = lambda p: False
     # True when a step's regions list tiles rather than unknowns: each tile as
     # the unknown drawn at its coordinates (Pipes, whose unknowns are edges).
     # Such regions are named as tiles, and are not part of a step's reasons.

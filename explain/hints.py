@@ -216,6 +216,8 @@ def progressive_hint(kind: Kind, puzzle: Any, level: int, depth: int = 3,
                          f"(checked against {source}):"]
                 lines += [f"  {m.text}" for m in mistakes]
                 return Hint(1, tuple(lines), None, tuple(mistakes), source)
+    if kind.answered(puzzle):  # (the answer is the known solution, not marks: nothing is open)
+        return Hint(0, ("The grid is already solved.",), checked_against=source)
     # (the step has a budget of its own: a check that used all of its budget,
     # on a hard puzzle, must not leave the hint without time)
     solver = Solver(kind, puzzle, depth=depth, budget=budget, narrow=True)

@@ -546,3 +546,28 @@ def test_files_are_told_apart_past_comments(tmp_path):
     setup.write_text("; from janko.at\n[setup]\nsize 3\n")
     with pytest.raises(InputError, match=r"janko.txt: no \[problem\] section"):
         load(str(setup))
+
+
+def test_a_too_big_grid_from_a_url_in_a_file_names_the_line(tmp_path):
+    """The size limit named the file alone (``f.txt: the grid is ...``), unlike every
+    other error of a URL in a file: it names the line and the width's column now."""
+    f = tmp_path / "big.txt"
+    f.write_text("; a comment\n  https://puzz.link/p?nurikabe/101/100/g\n")
+    assert error_of(load, str(f)) == (f"{f}:2:32: the grid is 100x101 = 10100 cells; at most "
+                                      "10000 (100x100) can be solved")
+    assert error_of(load, "https://puzz.link/p?nurikabe/101/100/").startswith("<url>:1:30: ")
+
+
+@pytest.mark.parametrize("setup, where, first", [
+    ("size 4\nsize 5\n", ":3:1:", "size' in [setup] (the first is on line 2)"),
+    ("rows 4\ncols 4\nROWS 4\n", ":4:1:", "rows' in [setup] (the first is on line 2)"),
+    ("puzzle nurikabe\n  puzzle nurikabe\n", ":3:3:", "puzzle' in [setup] (the first is on line 2)"),
+])
+def test_a_repeated_setup_key_is_refused(setup, where, first):
+    """A second ``size`` silently overrode the first; a repeated key the reader uses is
+    one error line naming the file, line and column. Other keys may repeat."""
+    text = f"[setup]\n{setup}[problem]\n1 - - -\n- - - -\n- - - -\n- - - 1\n"
+    assert error_of(parse_janko, text, "f.txt") == f"f.txt{where} a second '{first}"
+    author = "[setup]\nauthor A\nauthor B\nsize 4\n[problem]\n1 - - -\n- - - -\n- - - -\n- - - 1\n"
+    assert parse_janko(author).clues == ((0, 1), (15, 1))
+

@@ -239,6 +239,40 @@ def test_hint_checks_a_players_pzprv3_marks(tmp_path):
         assert start.value(marked.room_of[rr * marked.cols + cc]) is None
 
 
+def test_hint_on_a_pzprv3_file_whose_complete_answer_is_right_says_solved(tmp_path, capsys):
+    """A complete, right answer is the known solution: ``hint`` says the grid is
+    solved, as for a Nurikabe grid marked to the end (it gave the first step from
+    scratch); a complete wrong answer, or a partial one, is still checked and hinted."""
+    from deduce.cli import main
+    example = Path(__file__).resolve().parents[1] / "puzzles" / "examples" / "nurimeizu-10x10-medium.txt"
+    p = KIND.load(str(example))
+    result = Solver(KIND, p).solve()
+    solved = KIND.grid_rows(p, result.state)
+    f = tmp_path / "answered.pzprv3"
+    f.write_text(to_pzprv3(p, solved))
+    assert main(["hint", str(f), "--plain"]) == 0
+    assert capsys.readouterr().out == "The grid is already solved.\n"
+    for options in ([], ["--no-check"], ["--level", "1"]):
+        assert main(["hint", str(f), "--format", "json", *options]) == 0
+        got = json.loads(capsys.readouterr().out)
+        assert (got["code"], got["hint"], got["step"]) == (0, ["The grid is already solved."], None)
+    # solve still walks through it from scratch
+    assert main(["solve", str(f), "--format", "json"]) == 0
+    assert len(json.loads(capsys.readouterr().out)["steps"]) == len(result.steps)
+    # the room at r1c1 the wrong way: a complete answer that breaks a rule is marks
+    flip = {"#": ".", ".": "#"}
+    wrong = ["".join(flip[ch] if p.room_of[r * p.cols + c] == p.room_of[0] else ch
+                     for c, ch in enumerate(row)) for r, row in enumerate(solved)]
+    f.write_text(to_pzprv3(p, wrong))
+    assert main(["hint", str(f), "--format", "json"]) == 1
+    got = json.loads(capsys.readouterr().out)
+    assert [m["cell"] for m in got["mistakes"]] == [list(KIND.coords(p, p.room_of[0]))]
+    # a partial answer, right as far as it goes: the next step
+    f.write_text(to_pzprv3(p, [row if r < 3 else "?" * p.cols for r, row in enumerate(solved)]))
+    assert main(["hint", str(f), "--format", "json"]) == 0
+    assert json.loads(capsys.readouterr().out)["step"] is not None
+
+
 def test_a_room_marked_both_ways_is_one_error_line(tmp_path):
     f = tmp_path / "mixed.txt"
     f.write_text("pzprv3\nnurimaze\n2\n2\n2\n0 1 \n0 1 \ns . \n. g \n# . \n+ . \n")
@@ -831,6 +865,17 @@ def test_grids_past_10000_cells_are_refused():
         load(rooms + "\n\n" + marks)
     with pytest.raises(InputError, match=r":4:1: the grid is 101x100 = 10100 cells"):
         load("pzprv3\nnurimaze\n101\n100\n1\n")
+
+
+def test_errors_of_a_url_in_a_file_name_its_line(tmp_path):
+    """A URL after a comment line was reported on line 1, the size limit too."""
+    f = tmp_path / "big.txt"
+    f.write_text("; a comment\n  https://puzz.link/p?nurimaze/101/100/0\n")
+    with pytest.raises(InputError, match=rf"^{re.escape(str(f))}:2:32: the grid is 100x101 = 10100 cells"):
+        load(str(f))
+    f.write_text("; a comment\nhttps://puzz.link/p?nurimaze/5/5/!\n")
+    with pytest.raises(InputError, match=rf"^{re.escape(str(f))}:2:35: the walls need"):
+        load(str(f))
 
 
 def test_records_past_the_size_limits_are_refused():

@@ -579,6 +579,26 @@ def test_why_on_a_tile_explains_how_it_turns(capsys):
             why_chain(result.steps, KIND.initial_state(p), e, regions=False) for e in sides)))
 
 
+def test_why_on_a_tile_walled_in_on_every_side_says_there_is_no_solution(capsys):
+    """Such a tile can never turn, so the puzzle has no solution: exit 1 (it said
+    "cannot turn" and exited 0, as for a puzzle that can be solved), as ``why`` does
+    on a Nurikabe cell that the walkthrough of a puzzle without a solution leaves open."""
+    from deduce.cli import main
+    gid = "3x1:1v84"  # a barrier right of r1c1: the dead end there has no open side
+    assert main(["why", gid, "1,1", "--plain"]) == 1
+    out = capsys.readouterr().out
+    assert out == ("The dead end at r1c1 cannot turn: every side is a wall, so the puzzle "
+                   "has no solution.\n")
+    assert main(["why", gid, "r1c1", "--format", "json"]) == 1
+    got = json.loads(capsys.readouterr().out)
+    assert (got["cell"], got["given"], got["value"], got["steps"], got["verdict"]) == \
+        ([0, 0], False, None, [], "contradiction")
+    assert main(["why", gid, "1,2", "--plain"]) == 1  # (the other tiles: left open, as before)
+    assert "does not decide how the dead end at r1c2 turns (contradiction" in capsys.readouterr().out
+    assert main(["why", gid, "1,4"]) == 2  # (and a tile off the board is bad input)
+    assert "no cell r1c4 in this 1x3 grid" in capsys.readouterr().err
+
+
 def test_a_barrier_around_the_edge_is_drawn_on_both_sides_over_the_frame():
     from explain.svg import grid_svg
     p = decode_game_id("2x2w:39vcah")  # barriers right of r1c2 and below r2c2: both wrap
@@ -596,6 +616,36 @@ def test_boards_past_10000_tiles_are_refused():
     with pytest.raises(InputError, match=r"the grid is 101x100 = 10100 cells"):
         load("\n".join(["─" * 100] * 101))
     assert load("100x100:" + "1" * 10000).size == 10000
+
+
+def test_a_capital_x_is_a_malformed_game_id_not_a_missing_file(tmp_path, capsys):
+    """``2X1:14`` (Tatham's reader takes only a small x) was read as a Nurikabe file
+    name: "no such file". It is Pipes now, and its reader names the problem."""
+    from deduce.cli import main
+    from deduce.kind import kind_of
+    assert kind_of("2X1:14", None, "nurikabe").name == "pipes"
+    for args in (["2X1:14"], ["2X1:14", "--kind", "pipes"]):
+        assert main(["solve", *args]) == 2
+        err = capsys.readouterr().err
+        assert err == ("deduce: error: <game id>:1:2: '2X1' is not a size WxH: the x must be "
+                       "lower case ('2x1')\n")
+    f = tmp_path / "capital.txt"
+    f.write_text("; from a forum post\n10X10w:" + "1" * 100 + "\n")
+    with pytest.raises(InputError, match=r"capital.txt:2:3: '10X10w' is not a size WxH: the x must "
+                                         r"be lower case \('10x10w'\)$"):
+        load(str(f))
+    assert load("2x1:14").tiles == (1, 4)
+
+
+def test_errors_of_a_game_id_in_a_file_name_its_line(tmp_path):
+    """A game ID after a comment line was reported on line 1, the size limit too."""
+    f = tmp_path / "big.txt"
+    f.write_text("; a comment\n  100x101:1\n")
+    with pytest.raises(InputError, match=r"big.txt:2:3: the grid is 101x100 = 10100 cells"):
+        load(str(f))
+    f.write_text("; a comment\n3x2:4ba6z58\n")
+    with pytest.raises(InputError, match=r"big.txt:2:9: unexpected character 'z'"):
+        load(str(f))
 
 
 def test_a_solution_that_breaks_a_rule_is_refused():

@@ -243,7 +243,7 @@ def parse_janko(text: str, source: str = "<text>") -> Nurikabe:
     """A janko.at puzzle file.
 
     Sections ``[setup]`` (``key value`` lines: ``puzzle nurikabe``, ``size N`` or
-    ``rows R`` / ``cols C``; other keys ignored), ``[problem]`` (rows of ``-``
+    ``rows R`` / ``cols C``, each at most once; other keys ignored), ``[problem]`` (rows of ``-``
     empty, numbers, ``?``), optional ``[solution]`` (``x``/``#`` black, ``-``/``.``/
     numbers white) and ``[end]``, after which nothing is read. Other sections
     (``[moves]``, ``[comment]``...) are skipped.
@@ -326,10 +326,14 @@ def _setup_line(raw: str, line: int, source: str, setup: dict[str, tuple[int, in
         return  # author, solver, source...: not ours to check
     if len(parts) < 2:
         raise _error(source, f"'{key}' has no value", line, parts[0][1])
+    if key in setup:  # (the second would silently win: refuse it, as a second [setup])
+        raise _error(source, f"a second '{key}' in [setup] (the first is on line "
+                     f"{setup[key][1]})", line, parts[0][1])
     value, col = parts[1]
     if key == "puzzle":
         if value.lower() != "nurikabe":
             raise _error(source, f"the puzzle is {_show(value)}, not nurikabe", line, col)
+        setup[key] = (0, line, col)  # (only to find a second one)
         return
     setup[key] = (_side(value, key, source, line, col), line, col)
 
@@ -414,7 +418,7 @@ def _decode_puzzlink(url: str, source: str, line: int = 1, col0: int = 0) -> Nur
         raise fail("the size is missing (expected nurikabe/W/H/BODY)", at - 1)
     cols = _side(parts[0][0], "width", source, line, col0 + parts[0][1] + 1)
     rows = _side(parts[1][0], "height", source, line, col0 + parts[1][1] + 1)
-    refuse_too_big(rows, cols, source)
+    refuse_too_big(rows, cols, source, line, col0 + parts[0][1] + 1)  # (at the width)
     body, body_at = "/".join(p for p, _ in parts[2:]), parts[2][1] if len(parts) > 2 else at
     if body.endswith("/"):  # pzprjs ends a URL with "/" when its last character is not alphanumeric
         body = body[:-1]

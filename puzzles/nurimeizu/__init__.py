@@ -89,6 +89,7 @@ def _kind() -> Kind:
         from_record=_from_record,
         recognises=_recognises,
         solution=_solution,
+        answered=lambda p: p.answered,
         oracle=_oracle,
         drawing=DRAWING,
         generator=_generator,

@@ -138,7 +138,7 @@ def to_text(puzzle: Nurimeizu) -> str:
 
 # --------------------------------------------------------------------------- puzz.link
 
-def decode_puzzlink(url: str, source: str = "<url>") -> Nurimeizu:
+def decode_puzzlink(url: str, source: str = "<url>", line: int = 1) -> Nurimeizu:
     """A puzz.link URL, or its ``nurimaze/W/H/BODY`` part (W columns, H rows).
 
     The body is pzprjs's ``decodeBorder`` (walls between cells as base-32 digits
@@ -146,10 +146,13 @@ def decode_puzzlink(url: str, source: str = "<url>") -> Nurimeizu:
     horizontal ones) followed by ``decodeCell_nurimaze`` (``1`` S, ``2`` G,
     ``3`` circle, ``4`` triangle, ``5``-``z`` skip 1-31 cells).
 
+    Errors name ``line`` (of the file the URL is on) and columns of ``url``.
+
     >>> p = decode_puzzlink("https://puzz.link/p?nurimaze/2/2/00162")
     >>> p.n_rooms, p.marks
     (1, ((0, 'S'), (3, 'G')))
     """
+    lead = len(url) - len(url.lstrip())  # (columns count from the start of the line)
     text = url.strip()
     if "://" in text:
         m = _URL.fullmatch(text)
@@ -164,25 +167,26 @@ def decode_puzzlink(url: str, source: str = "<url>") -> Nurimeizu:
         query, offset = text, 0
     parts = query.split("/")
     if parts[0].lower() != "nurimaze":
-        raise _error(source, f"the puzzle type is {_show(parts[0])}, not nurimaze", 1, offset + 1)
+        raise _error(source, f"the puzzle type is {_show(parts[0])}, not nurimaze", line,
+                     lead + offset + 1)
     if len(parts) < 4:
-        raise _error(source, "expected nurimaze/W/H/BODY", 1, len(text))
+        raise _error(source, "expected nurimaze/W/H/BODY", line, lead + len(text))
     at = offset + len(parts[0]) + 1
     sides = []
     for what, part in (("width", parts[1]), ("height", parts[2])):
         n = whole_number(part)
         if n is None or not 1 <= n <= MAX_SIDE:
             raise _error(source, f"the {what} {_show(part)} is not a number from 1 to {MAX_SIDE}",
-                         1, at + 1)
+                         line, lead + at + 1)
         sides.append(n)
         at += len(part) + 1
     cols, rows = sides
-    refuse_too_big(rows, cols, source, 1, offset + len(parts[0]) + 2)
+    refuse_too_big(rows, cols, source, line, lead + offset + len(parts[0]) + 2)
     body = "/".join(parts[3:]).rstrip("/")
     body_at = at + 1
 
     def fail(problem: str, k: int) -> InputError:
-        return _error(source, problem, 1, body_at + k)
+        return _error(source, problem, line, lead + body_at + k)
 
     n_vert, n_horiz = (cols - 1) * rows, cols * (rows - 1)
     pos1 = (n_vert + 4) // 5
@@ -483,7 +487,8 @@ def parse_pzprv3(text: str, source: str = "<pzprv3>") -> Nurimeizu:
     if answer and not any("." in row for row in answer):
         solution = [row.replace("+", ".") for row in answer]
         if not violations(puzzle, solution):
-            return Nurimeizu(rows, cols, puzzle.room_of, puzzle.marks, solution=tuple(solution))
+            return Nurimeizu(rows, cols, puzzle.room_of, puzzle.marks, solution=tuple(solution),
+                             answered=True)
     if answer:  # a partial answer, or one that breaks a rule: the player's marks
         shaded: dict[int, tuple[int, int, int]] = {}  # room -> (value, row, col)
         for r, row in enumerate(answer):
@@ -612,8 +617,8 @@ def load(arg: str, id: str | None = None) -> Nurimeizu:
     lines = [(n, t.strip()) for n, t in enumerate(text.splitlines(), 1)
              if t.strip() and not t.lstrip().startswith(";")]
     if lines and ("://" in lines[0][1] or _BARE.match(lines[0][1])):
-        url = only_line(arg, lines, "puzz.link URL", ", a puzzlink_url each")[1]
-        return _no_id(decode_puzzlink(url, arg), id, arg)
+        n, _ = only_line(arg, lines, "puzz.link URL", ", a puzzlink_url each")
+        return _no_id(decode_puzzlink(text.splitlines()[n - 1], arg, n), id, arg)
     return _no_id(parse_text(text, arg), id, arg)
 
 

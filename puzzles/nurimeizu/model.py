@@ -63,6 +63,8 @@ class Nurimeizu:
     solution: tuple[str, ...] | None = None  # rows of "#"/"." when known
     # a player's marks: (room, 1 black / 0 white), by room (from a pzprv3 answer)
     shaded: tuple[tuple[int, int], ...] = ()
+    # the player's complete answer (a pzprv3 file's) was right: it is ``solution``
+    answered: bool = False
 
     @classmethod
     def from_grids(cls, rooms, clues, **fields) -> "Nurimeizu":

@@ -50,7 +50,7 @@ def _check_tiles(tiles, fail) -> None:
 
 # --------------------------------------------------------------------------- game IDs
 
-def decode_game_id(text: str, source: str = "<game id>") -> Pipes:
+def decode_game_id(text: str, source: str = "<game id>", line: int = 1) -> Pipes:
     """A Net game ID such as ``3x2:4ba6h58`` (W columns, H rows).
 
     >>> p = decode_game_id("3x2:4ba6h58")
@@ -58,7 +58,10 @@ def decode_game_id(text: str, source: str = "<game id>") -> Pipes:
     ((4, 11, 10, 6, 5, 8), (0, 0, 0, 8, 0, 0))
     >>> encode_game_id(p)
     '3x2:4ba6h58'
+
+    Errors name ``line`` (of the file the game ID is on) and columns of ``text``.
     """
+    lead = len(text) - len(text.lstrip())  # (columns count from the start of the line)
     raw = text.strip()
     if ":" not in raw:
         if "#" in raw:
@@ -66,24 +69,31 @@ def decode_game_id(text: str, source: str = "<game id>") -> Pipes:
                          "ask sgt-net for the game ID (WxH:DESC)")
         raise _error(source, "not a Net game ID (expected WxH:DESC, e.g. 5x5:42838cb4...)")
     head, desc = raw.split(":", 1)
+    upper = re.match(r"[0-9]+X", head)
+    if upper:  # (Tatham's reader takes only a small x: "2X1" would be a 2x2 grid)
+        raise _error(source, f"{_show(head)} is not a size WxH: the x must be lower case "
+                     f"({_show(head[:upper.end() - 1] + 'x' + head[upper.end():])})",
+                     line, lead + upper.end())
     m = re.fullmatch(r"([0-9]+)(?:x([0-9]+))?(.*)", head)
     if not m:
-        raise _error(source, f"{_show(head)} is not a size WxH", 1, 1)
+        raise _error(source, f"{_show(head)} is not a size WxH", line, lead + 1)
     cols = whole_number(m.group(1))
     rows = whole_number(m.group(2)) if m.group(2) is not None else cols
     params = m.group(3)
     for what, n, written in (("width", cols, m.group(1)), ("height", rows, m.group(2))):
         if not 1 <= n <= MAX_SIDE:
-            raise _error(source, f"the {what} {_show(written)} is not from 1 to {MAX_SIDE}", 1, 1)
-    refuse_too_big(rows, cols, source, 1)
+            raise _error(source, f"the {what} {_show(written)} is not from 1 to {MAX_SIDE}", line,
+                         lead + 1)
+    refuse_too_big(rows, cols, source, line, lead + 1)
     if cols * rows < 2:
-        raise _error(source, "a Net grid needs at least two tiles", 1, 1)
+        raise _error(source, "a Net grid needs at least two tiles", line, lead + 1)
     if not re.fullmatch(r"(?:b\d*\.?\d*|a|w)*", params):
         raise _error(source, f"unknown game parameters {_show(params)} (expected w, bP, a)",
-                     1, len(head) - len(params) + 1)
+                     line, lead + len(head) - len(params) + 1)
     wrapping = "w" in params
     if wrapping and min(rows, cols) < 2:
-        raise _error(source, "a wrapping grid needs at least two rows and two columns", 1, 1)
+        raise _error(source, "a wrapping grid needs at least two rows and two columns", line,
+                     lead + 1)
     tiles: list[int] = []
     barriers: list[int] = []
     k, n = 0, rows * cols
@@ -94,23 +104,23 @@ def decode_game_id(text: str, source: str = "<game id>") -> Pipes:
         if low in _HEX:
             if len(tiles) == n:
                 raise _error(source, f"the description is longer than the {n} tiles of a "
-                             f"{cols}x{rows} grid", 1, base + k)
+                             f"{cols}x{rows} grid", line, lead + base + k)
             tiles.append(_HEX.index(low))
             barriers.append(0)
         elif ch in "vh":
             if not tiles:
-                raise _error(source, f"{ch!r} before the first tile", 1, base + k)
+                raise _error(source, f"{ch!r} before the first tile", line, lead + base + k)
             barriers[-1] |= R if ch == "v" else D
         else:
             raise _error(source, f"unexpected character {_show(ch)} in the description "
-                         "(hex digits, v and h only)", 1, base + k)
+                         "(hex digits, v and h only)", line, lead + base + k)
         k += 1
     if len(tiles) != n:
         raise _error(source, f"the description has {len(tiles)} tiles, a {cols}x{rows} grid "
-                     f"needs {n}", 1, base + len(desc))
+                     f"needs {n}", line, lead + base + len(desc))
 
     def fail(t: int, problem: str):
-        raise _error(source, f"tile {t + 1} (r{t // cols + 1}c{t % cols + 1}) {problem}", 1)
+        raise _error(source, f"tile {t + 1} (r{t // cols + 1}c{t % cols + 1}) {problem}", line)
     _check_tiles(tiles, fail)
     return Pipes(rows, cols, tuple(tiles), tuple(barriers) if any(barriers) else (), params,
                  wrapping=wrapping)
@@ -301,8 +311,8 @@ def recognises(sample: str) -> bool:
     first = lines[0]
     if first.startswith("{"):
         return '"game_id"' in first
-    if "://" not in first and re.match(r"\d+x\d+[^:#\s]*[:#]", first):
-        return True  # (a bad description, or a seed, is then named by the game ID's reader)
+    if "://" not in first and re.match(r"\d+[xX]\d+[^:#\s]*[:#]", first):
+        return True  # (a bad description, a capital X or a seed is then named by the game ID's reader)
     return any(ch in FROM_BOX for line in lines[:3] for ch in line)
 
 
@@ -318,7 +328,7 @@ def load(arg: str, id: str | None = None) -> Pipes:
     except (OSError, ValueError):
         exists = False
     if not exists:
-        if _GAME_ID.match(arg) or re.match(r"^\s*\d+x\d+", arg):
+        if _GAME_ID.match(arg) or re.match(r"^\s*\d+[xX]\d+", arg):
             return _no_id(decode_game_id(arg), id, "<game id>")
         if any(ch in FROM_BOX for ch in arg):
             return _no_id(parse_text(arg), id, "<text>")
@@ -326,12 +336,12 @@ def load(arg: str, id: str | None = None) -> Pipes:
     if path.suffix.lower() == ".jsonl":
         return read_jsonl(path, id)
     text = _read_text(path)
-    lines = [(n, t.strip()) for n, t in enumerate(text.splitlines(), 1)
+    lines = [(n, t) for n, t in enumerate(text.splitlines(), 1)
              if t.strip() and not t.lstrip().startswith(";")]
     if lines and _GAME_ID.match(lines[0][1]):
         # (several, as ``sgt-net --generate 5`` prints them, are refused)
-        gid = only_line(arg, lines, "game ID", ", a game_id each")[1]
-        return _no_id(decode_game_id(gid, arg), id, arg)
+        n, gid = only_line(arg, lines, "game ID", ", a game_id each")
+        return _no_id(decode_game_id(gid, arg, n), id, arg)
     return _no_id(parse_text(text, arg), id, arg)
 
 
