@@ -97,7 +97,7 @@ def judge(seed: int, depth: int = 2, cap: int = 200) -> dict:
         sols = [rows_state(puzzle, s) for s in solutions(puzzle, cap, 20)]
     except BudgetExceeded:  # the oracle is slow on a few tiny puzzles: no verdict to judge
         return {"seed": seed, "class": "oracle timeout", "verdict": "-", "steps": 0,
-                "unsound": 0, "bad_verdict": False}
+                "unsound": 0, "bad_verdict": False, "techniques": {}}
     result = Solver(KIND, puzzle, depth=depth, budget=20).solve()
     unsound = sum(1 for step in result.steps
                   if any(s.value(k) != v for s in sols for k, v in step.conclusions))
@@ -105,8 +105,11 @@ def judge(seed: int, depth: int = 2, cap: int = 200) -> dict:
     bad_verdict = (result.solved and len(sols) != 1) or \
         (result.verdict == "contradiction" and bool(sols)) or \
         (result.solved and bool(sols) and result.state != sols[0])
+    techniques: dict[str, int] = {}
+    for step in result.steps:
+        techniques[step.technique] = techniques.get(step.technique, 0) + 1
     return {"seed": seed, "class": kind, "verdict": result.verdict, "steps": len(result.steps),
-            "unsound": unsound, "bad_verdict": bool(bad_verdict)}
+            "unsound": unsound, "bad_verdict": bool(bad_verdict), "techniques": techniques}
 
 
 def main(argv=None) -> int:
@@ -120,6 +123,7 @@ def main(argv=None) -> int:
     seeds = range(args.seed, args.seed + args.count)
     steps = unsound = wrong = 0
     by_class: dict[str, dict[str, int]] = {}
+    by_technique: dict[str, int] = {}
     bad = []
     with ProcessPoolExecutor(args.jobs) as pool:
         for r in pool.map(judge, seeds, [args.depth] * args.count, chunksize=32):
@@ -128,6 +132,8 @@ def main(argv=None) -> int:
             wrong += r["bad_verdict"]
             row = by_class.setdefault(r["class"], {})
             row[r["verdict"]] = row.get(r["verdict"], 0) + 1
+            for t, n in r["techniques"].items():
+                by_technique[t] = by_technique.get(t, 0) + n
             if r["unsound"] or r["bad_verdict"]:
                 bad.append(r["seed"])
     print(f"random puzzles: {args.count}  engine steps: {steps}  unsound steps: {unsound}  "
@@ -138,6 +144,8 @@ def main(argv=None) -> int:
         print(f"{cls:<12} " + " ".join(f"{row.get(v, 0):>14}" for v in ("solved", "stuck", "contradiction")))
     if timeouts:
         print(f"skipped (the oracle took over 20 s): {timeouts}")
+    print("steps checked by technique: " + ", ".join(
+        f"{t} {n}" for t, n in sorted(by_technique.items(), key=lambda tn: -tn[1])))
     if bad:
         print("seeds with problems:", bad[:20])
     return 1 if bad else 0

@@ -517,9 +517,50 @@ def test_rules_check_route():
     assert TECHNIQUES.get("rules").apply(view(t, ".?.?\n????\n????\n????")) is None
 
 
+def test_square_lifeline():
+    p = puzzle(SINGLES, "S..G\n....\n....\n....")
+    # the 2x2 square at r2c2 needs r2c3 or r3c3 white; r3c3 reaches S only through r2c3
+    steps = run("square-lifeline", view(p, "..?.\n?#??\n?#?#\n??#?"))
+    got = concluded(steps, p)
+    assert got["r2c3"] == "." and set(got.values()) == {"."}
+    step = next(s for s in steps if concluded([s], p) == {"r2c3": "."})
+    assert step.text == ("The 2x2 square at r2c2 needs a white cell, in the room at r2c3 or the "
+                         "room at r3c3; the room at r3c3 could connect to the start only through "
+                         "the room at r2c3, so the room at r2c3 is white.")
+    # a room walled in on every side cannot be the square's white cell
+    step = next(s for s in steps if concluded([s], p) == {"r3c3": "."})
+    assert "the room at r4c4 cannot connect to the start at all" in step.text
+    # with r3c4 open, r3c3 has another way: nothing about r2c3 from that square
+    assert "r2c3" not in concluded(run("square-lifeline", view(p, "..?.\n?#??\n?#??\n??#?")), p)
+    # a square holding a white cell needs nothing
+    assert run("square-lifeline", view(p, ".???\n????\n????\n????")) is None
+
+
+def test_square_seal():
+    p = puzzle(SINGLES, "S..G\n....\n....\n....")
+    # white, r4c2 would make the 2x2 square at r3c2 force r4c3 black, cutting r4c4 off
+    steps = run("square-seal", view(p, "????\n????\n?..#\n???."))
+    assert concluded(steps, p) == {"r4c2": "#"}
+    assert steps[0].text == ("If the room at r4c2 were white, the 2x2 square at r3c2 would make "
+                             "the room at r4c3 black, and the white cell at r4c4 could no longer "
+                             "connect to the start; so the room at r4c2 is black.")
+    assert run("square-seal", view(p, "????\n????\n?..?\n???.")) is None  # r4c4 has r3c4
+    # black, r4c2 would make the square at r3c1 force r4c1 white, and shut it in
+    steps = run("square-seal", view(p, "????\n????\n##??\n????"))
+    assert concluded(steps, p) == {"r4c2": "."}
+    assert "would make the room at r4c1 white" in steps[0].text
+    # the forced room breaking another rule: a 2x2 square of one colour
+    q = puzzle(SINGLES, "S...\n....\n....\n...G")
+    steps = run("square-seal", view(q, "...?\n???#\n??##\n???."))
+    step = next(s for s in steps if concluded([s], q) == {"r2c2": "#"})
+    assert step.text.endswith("would make the room at r2c1 and the room at r2c3 black, and the "
+                              "2x2 square at r2c3 would be all black; so the room at r2c2 is black.")
+
+
 def test_every_technique_has_a_test():
     tested = {"rules", "icons", "squares", "exits", "loop-prevention", "white-connectivity",
-              "route-shape", "route-chokepoint", "circle-pocket"}
+              "route-shape", "route-chokepoint", "circle-pocket", "square-lifeline",
+              "square-seal"}
     assert {t.id for t in TECHNIQUES} == tested
 
 

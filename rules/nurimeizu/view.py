@@ -51,6 +51,9 @@ class Layout:
         self.triangles = p.mask("t")
         self.marked = p.mask("S") | p.mask("G") | self.circles | self.triangles
         self.terminals = p.mask("S") | p.mask("G") | self.circles  # cells on the route
+        self.exit_nbrs = 0  # the cells next to S, G and the circles
+        for i in bits(self.terminals):
+            self.exit_nbrs |= g.neighbours[i]
         # around each circle: the cells within POCKET_RADIUS steps, and those exactly that far
         self.circle_balls = {}
         for c in bits(self.circles):
