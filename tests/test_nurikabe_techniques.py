@@ -825,6 +825,30 @@ def test_wall_split_names_the_walls_on_both_sides():
     assert again.value.rule == "wall-split"
 
 
+def test_a_new_black_cell_outside_a_sealed_wall_splits_it():
+    """White marks seal the black cell at r1c1 in while it is the only black cell: no
+    split yet. A black cell anywhere else then splits the wall at once (before, only
+    cells turned white were looked at, and the walkthrough went on from a broken grid)."""
+    view = board("""
+# + . . 1 .
++ . . . . .
+. . 2 . . 4
+. 4 . . . .
+""")
+    assert TECHNIQUES.get("rules").apply(view) is None
+    later = board("""
+# + . # 1 .
++ . . . . .
+. . 2 . . 4
+. 4 . . . .
+""")
+    later.changed = 1 << 3  # r1c4 has just turned black
+    with pytest.raises(Contradiction) as info:
+        TECHNIQUES.get("rules").apply(later)
+    assert info.value.rule == "wall-split"
+    assert info.value.text == "the wall at r1c1 can no longer reach the wall at r1c4"
+
+
 def test_wall_chokepoint_rests_on_the_fence_and_two_walls():
     """The black cells by r2c1 can only leave through r2c2: the white cells that
     fence their side in (the 1 and the 3) and one wall on each side are the whole

@@ -155,9 +155,9 @@ def rules_check(view: View):
             raise Contradiction("orphan", f"{view.region_name(frag)} are cut off from every number"
                                 if frag.size > 1 else f"{view.region_name(frag)} is cut off from "
                                 "every number", tuple(bits(frag.mask | _fence(view, frag))))
-    # new black cells never split the wall (they were open before): only cells
-    # turned white since the last check can
-    if black and view.changed & view.white:
+    # cells turned white can split the wall; new black cells only when they lie
+    # outside a wall group that white cells had sealed before (a player's marks)
+    if black and view.changed & (view.white | black):
         low = black & -black
         part = g.flood(low, black | view.unknown)
         if part & black != black:
