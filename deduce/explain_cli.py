@@ -222,6 +222,11 @@ def cmd_render(args, out: Console) -> int:
             print(f"deduce: --step {shown(args.step)}: logic got stuck after "
                   f"{counted(n, 'step')} ({result.reason})", file=sys.stderr)
             return EXIT["stuck"]
+        if result.verdict == "contradiction":
+            # (not a bad --step either: the puzzle has no solution, found after n steps)
+            print(f"deduce: --step {shown(args.step)}: the puzzle has no solution, found after "
+                  f"{counted(n, 'step')} ({result.reason})", file=sys.stderr)
+            return EXIT["contradiction"]
         raise InputError(f"--step {shown(args.step)}: the walkthrough has "
                          + ("no steps" if n == 0 else f"only {counted(n, 'step')}"))
     step = result.steps[args.step - 1]

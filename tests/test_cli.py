@@ -423,5 +423,12 @@ def test_render_step_past_the_walkthrough(tmp_path):
     solved.write_text("1 # 2\n# # +\n")
     r = run("render", solved, "--svg", svg, "--step", "1")
     assert r.returncode == 2 and r.stderr == "deduce: error: --step 1: the walkthrough has no steps\n"
+    # marks that break a rule: no solution (exit 1, as a step of such a walkthrough), not bad input
+    pool = tmp_path / "pool.txt"
+    pool.write_text("# # . . 1 .\n# # . . . .\n. . 2 . . 4\n. 4 . . . .\n. . . 4 . .\n. . . . . .\n")
+    r = run("render", pool, "--svg", svg, "--step", "1")
+    assert r.returncode == 1 and not svg.exists()
+    assert r.stderr == ("deduce: --step 1: the puzzle has no solution, found after 0 steps "
+                        "(the 2x2 square at r1c1 is all black)\n")
     r = run("render", EXAMPLE, "--svg", svg, "--step", "999")
     assert r.returncode == 2 and "the walkthrough has only" in r.stderr
