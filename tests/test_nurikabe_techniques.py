@@ -849,6 +849,29 @@ def test_a_new_black_cell_outside_a_sealed_wall_splits_it():
     assert info.value.text == "the wall at r1c1 can no longer reach the wall at r1c4"
 
 
+def test_a_full_memory_store_keeps_the_puzzle_being_solved():
+    """Past 60 entries the per-puzzle memories drop other puzzles' only: clearing the
+    current puzzle's partway through a solve made a batch's walkthrough depend on
+    how many puzzles its worker had solved before (janko-0402 after 0001-0015 at
+    depth 0: 14 steps, 15 alone)."""
+    view = board("1 . .\n. . .\n. . 1")
+    mine = techniques._in_vain(view, "shape-enumeration")
+    mine.add(("seen",))
+    store = techniques._IN_VAIN
+    saved = dict(store)
+    try:
+        others = [object() for _ in range(61)]
+        for k, other in enumerate(others):
+            store[(id(other), f"t{k}")] = (other, techniques._Vain())
+        again = techniques._in_vain(view, "battleground")  # a new key: the store is full
+        assert ("seen",) in techniques._in_vain(view, "shape-enumeration")
+        assert again is techniques._in_vain(view, "battleground")
+        assert not any(entry[0] in others for entry in store.values())
+    finally:
+        store.clear()
+        store.update(saved)
+
+
 def test_wall_chokepoint_rests_on_the_fence_and_two_walls():
     """The black cells by r2c1 can only leave through r2c2: the white cells that
     fence their side in (the 1 and the 3) and one wall on each side are the whole

@@ -568,11 +568,14 @@ def _in_vain(view: View, technique: str) -> _Vain:
 
 def _of_puzzle(store: dict, key, view: View, make):
     """``store[key]``'s memory for ``view``'s puzzle (``key`` holds its id),
-    made by ``make()`` when missing; past 60 entries the store starts afresh."""
+    made by ``make()`` when missing; past 60 entries the other puzzles' are
+    dropped (never this puzzle's: what it remembers must not depend on how many
+    puzzles the process solved before it)."""
     entry = store.get(key)
     if entry is None or entry[0] is not view.puzzle:
         if len(store) > 60:
-            store.clear()
+            for old in [k for k, (puzzle, _) in store.items() if puzzle is not view.puzzle]:
+                del store[old]
         entry = store[key] = (view.puzzle, make())  # (holds the puzzle: its id stays its own)
     return entry[1]
 
