@@ -91,7 +91,9 @@ def cmd_grade(args, out: Console) -> int:
         else:
             out.print(f"{row['puzzle']}: {r.verdict}, level {g.level} {g.name}, "
                       f"depth {g.max_depth}, {counted(g.steps, 'step')}", highlight=False, soft_wrap=True)
-        worst = max(worst, EXIT[r.verdict])
+        # (no solution before stuck, as batch: the one an author must act on)
+        code = EXIT[r.verdict]
+        worst = code if code == EXIT["contradiction"] or worst == 0 else worst
     return worst
 
 

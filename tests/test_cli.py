@@ -408,6 +408,17 @@ def test_generate_seed_is_a_whole_number(value, says):
     assert r.returncode == 2 and says in r.stderr and len(r.stderr.splitlines()) == 1
 
 
+def test_grade_of_several_puzzles_puts_no_solution_before_stuck(tmp_path):
+    """As batch does: a puzzle with no solution (1) is not hidden by a stuck one (3)."""
+    none, stuck = tmp_path / "none.txt", tmp_path / "stuck.txt"
+    none.write_text("1 1\n. .\n")
+    stuck.write_text("2 . .\n. . .\n. . 2\n")
+    assert run("grade", none, stuck).returncode == 1
+    assert run("grade", stuck, none).returncode == 1
+    assert run("grade", stuck, EXAMPLE).returncode == 3
+    assert run("grade", EXAMPLE, EXAMPLE).returncode == 0
+
+
 def test_render_step_past_the_walkthrough(tmp_path):
     """--step K beyond the last step: a bad K (exit 2) only when the walkthrough
     is complete; when logic got stuck first (at --depth, or at the budget), step
