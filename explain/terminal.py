@@ -67,6 +67,9 @@ def grid_text(kind: Kind, puzzle: Any, state: State, step: Step | None = None,
     prem = set(step.premises) if step else set()
     longest = max([0] + [len(kind.label(puzzle, i) or "") for i in range(state.n)])
     width = max(2, longest + 1)
+    if plain and any(kind.mark(puzzle, r, c) is not None and state.value(at[r, c]) == 1
+                     for r in range(rows) for c in range(cols) if (r, c) in at):
+        width = max(width, 3)  # (room for a black mark's "#o", below)
     text = GridText(cols, width)
     for r in range(rows):
         for c in range(cols):
@@ -77,6 +80,10 @@ def grid_text(kind: Kind, puzzle: Any, state: State, step: Step | None = None,
             v = state.value(i) if i is not None else None
             if label is not None:
                 cell = _label(label, plain).rjust(width)
+                if plain and v == 1 and len(label) < width - 1:
+                    # (a mark whose room is black, in a grid that breaks a rule: with no
+                    # colour to show it, the black symbol goes before the mark)
+                    cell = (kind.symbols[1] + _label(label, plain)).rjust(width)
             elif v is None:
                 cell = "?".rjust(width) if plain else " " * width
             else:

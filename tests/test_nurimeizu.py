@@ -896,6 +896,15 @@ def test_terminal_grids_and_diagrams_show_the_marks():
     assert cells[s // p.cols][s % p.cols] == "S" and cells[g // p.cols][g % p.cols] == "G"
 
 
+def test_a_plain_grid_shows_a_mark_whose_room_is_black():
+    """A black mark (the grid breaks a rule) printed as its mark alone looked white."""
+    from explain.terminal import grid_text
+    p = puzzle(SINGLES, "S...\n.o..\n....\n...G")
+    state = rows_state(p, ["....", ".#..", "....", "...."])
+    rows = [line.split() for line in grid_text(KIND, p, state, plain=True).plain.splitlines()]
+    assert rows[1] == [".", "#o", ".", "."] and rows[0][0] == "S"
+
+
 def test_grids_past_10000_cells_are_refused():
     """As for Nurikabe: a 200x200 grid of one-cell rooms took 3 s and 730 MB to set up."""
     with pytest.raises(InputError, match=r"the grid is 101x100 = 10100 cells; at most 10000"):
