@@ -549,6 +549,10 @@ def test_square_seal():
     steps = run("square-seal", view(p, "????\n????\n##??\n????"))
     assert concluded(steps, p) == {"r4c2": "."}
     assert "would make the room at r4c1 white" in steps[0].text
+    # a room holding a mark is white (icons says so): never "the goal could no longer
+    # connect" when the goal's own room is the one assumed black
+    m = puzzle("ABC\nDEC\nFHI", "SG.\n...\nt..")
+    assert run("square-seal", view(m, ".??\n##?\n??.")) is None
     # the forced room breaking another rule: a 2x2 square of one colour
     q = puzzle(SINGLES, "S...\n....\n....\n...G")
     steps = run("square-seal", view(q, "...?\n???#\n??##\n???."))

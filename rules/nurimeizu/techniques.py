@@ -446,223 +446,6 @@ def _shut_in(view: View, adj: list[list[int]], room: int, without: int = -1) -> 
 
 
 # --------------------------------------------------------------------- tier 3
-def _dominators(parent: list[int], low: list[int], disc: list[int], root: int, k: int) -> int:
-    """Room ``k`` and the rooms every way from it to ``root`` passes (root left out), as a
-    mask, from a depth-first search of the rooms that are not black (``_lowlink``).
-
-    Such a room is an ancestor ``pv`` of ``k`` whose child ``v`` towards ``k`` has
-    ``low[v] >= disc[pv]``: nothing below ``v`` reaches above ``pv`` without it.
-    """
-    m, v = 1 << k, k
-    while parent[v] >= 0:
-        pv = parent[v]
-        if pv != root and low[v] >= disc[pv]:
-            m |= 1 << pv
-        v = pv
-    return m
-
-
-@TECHNIQUES.register("square-lifeline", tier=3, name="Square lifeline")
-def square_lifeline(view: View):
-    """A 2x2 square with no white cell needs a white cell, in one of the rooms of its
-    unknown cells; a room that each of those rooms, white, would need to connect to
-    the start (it is that room, or every way from it to the start passes it) is white."""
-    lay, p = view.layout, view.puzzle
-    white, unknown = view.white, view.unknown
-    adj = None
-    doms: dict[int, int] = {}
-    found: dict[int, Step] = {}
-    for sq, rooms in lay.squares:
-        open_ = sq & unknown
-        if not open_ or sq & white:
-            continue
-        options = view.rooms(open_)
-        if options & (options - 1) == 0:
-            continue  # one room: squares says it
-        if adj is None:
-            root, adj, disc, low, parent, _ = _room_search(view)
-        common = -1
-        for k in bits(options):
-            if disc[k] < 0:
-                continue  # cut off from the start: it cannot be the white one
-            if k not in doms:
-                doms[k] = _dominators(parent, low, disc, root, k)
-            common &= doms[k]
-        if common == -1:
-            continue
-        for a in bits(common & view.unknown_rooms):
-            if a in found:
-                continue
-            others = options & ~(1 << a)
-            walls = 0
-            for k in bits(others):  # (what shuts each in, cut off from the start or not)
-                walls |= _shut_in(view, adj, k, a)[1]
-            where = p.cell_name(_lowest(sq))
-            names = [view.room_name(k) for k in bits(options)]
-            either = ", ".join(names[:-1]) + " or " + names[-1]
-            lost = 0  # those that cannot reach the start at all
-            for k in bits(others):
-                if disc[k] < 0:
-                    lost |= 1 << k
-            near = others & ~lost  # those that reach it only through a
-            clauses = []
-            if near:
-                if not (options >> a) & 1 and not lost:
-                    who = "each of them could connect"
-                elif near & (near - 1):
-                    who = f"{view.room_names(near)} could each connect"
-                else:
-                    who = f"{view.room_name(_lowest(near))} could connect"
-                clauses.append(f"{who} to the start only through {view.room_name(a)}")
-            if lost:
-                clauses.append(f"{view.room_names(lost)} cannot connect to the start at all")
-            text = (f"The 2x2 square at {where} needs a white cell, in {either}; "
-                    + " and ".join(clauses) + f", so {view.room_name(a)} is white.")
-            found[a] = _step("square-lifeline", 3, 1 << a, WHITE,
-                             (1 << a) | options | view.rooms(sq & view.black) | (1 << root) | walls,
-                             text, [("square", rooms)])
-    return list(found.values()) or None
-
-
-def _square_forced(view: View, k: int, colour: int) -> tuple[int, int, list[int]]:
-    """With room ``k`` of ``colour``, the rooms the 2x2 squares at it force the other
-    colour at once (squares whose other cells all have ``colour`` and whose unknown
-    cells lie in one room), those squares' rooms, and the squares; nothing forced when
-    a square would be left all one colour."""
-    lay = view.layout
-    cells = lay.room_masks[k]
-    same = (view.black if colour == BLACK else view.white) | cells
-    unknown = view.unknown & ~cells
-    forced = why = 0
-    which = []
-    for s in lay.squares_of_room[k]:
-        sq, rooms = lay.squares[s]
-        if sq & ~same & ~unknown:
-            continue  # it already holds the other colour
-        open_ = sq & unknown
-        if not open_:
-            return 0, 0, []  # all one colour: not this technique's to say
-        open_rooms = view.rooms(open_)
-        if open_rooms & (open_rooms - 1):
-            continue
-        forced |= open_rooms
-        why |= rooms
-        which.append(sq)
-    return forced, why, which
-
-
-def _broken(view: View, black: int, white: int, new: int,
-            may_cut: bool = True) -> tuple[str, int, int] | None:
-    """What rule a position with these ``black`` and ``white`` cells breaks, looking only
-    at what the ``new`` cells change (the rest broke none): (what would happen, the rooms
-    it rests on, the area to show), or None. ``may_cut`` False: no white cell is cut off
-    from the start (the caller knows)."""
-    lay, g, p = view.layout, view.g, view.puzzle
-    name = p.mark_name
-    cut = 0
-    if may_cut:
-        reach = g.flood(1 << lay.start, g.full & ~black)
-        cut = (white | lay.marked) & ~reach
-    if cut:
-        i = _lowest(cut)
-        what = name(i) if (lay.marked >> i) & 1 else f"the white cell at {p.cell_name(i)}"
-        side = g.flood(1 << i, g.full & ~black)
-        walls = view.rooms(g.border(side) & black)
-        return (f"{what} could no longer connect to the start", walls | view.rooms(1 << i),
-                view.rooms(side) & ~walls)
-    for i in bits(new):
-        for sq in g.squares_at[i]:
-            for colour, mask in ((BLACK, black), (WHITE, white)):
-                if sq & mask == sq:
-                    return (f"the 2x2 square at {p.cell_name(_lowest(sq))} would be all "
-                            f"{WORD[colour]}", view.rooms(sq), 0)
-    for x, need in _exits(lay) if new & black & lay.exit_nbrs else ():
-        if g.neighbours[x] & new & black:
-            free = g.neighbours[x] & ~black & ~lay.triangles
-            if free.bit_count() < need:
-                return (f"{name(x)} would have fewer than {need} white "
-                        f"neighbour{'s' if need > 1 else ''}",
-                        view.rooms(g.neighbours[x] | (1 << x)), 0)
-    fresh = new & white
-    if fresh:
-        # (apart from older white cells, the new ones are the whole area)
-        area = g.flood(fresh, white) if g.border(fresh) & white else fresh
-        for a in g.components(area):
-            if _edges(g, a) >= a.bit_count():
-                return (f"the white cells at {g.names(a, 4)} would form a loop", view.rooms(a),
-                        view.rooms(a))
-            problem = route_problem(view, a)
-            if problem:
-                text, cells = problem
-                text = text.replace("the route must", "the route would have to").replace(
-                    "is complete and misses", "would be complete and miss")
-                return text, view.rooms(cells), view.rooms(cells)
-    return None
-
-
-@TECHNIQUES.register("square-seal", tier=3, name="Square seal")
-def square_seal(view: View):
-    """A room whose colour would make the 2x2 squares at it force other rooms the other
-    colour at once, so that a rule breaks (a white cell cut off from the start, a 2x2
-    square of one colour, a circle, S or G short of white neighbours, a white loop, a
-    route that branches or passes a triangle), takes the other colour."""
-    lay, p = view.layout, view.puzzle
-    # which rooms, turned black, would cut a room that must be white off from the start:
-    # a depth-first search of the rooms that are not black (as white connectivity does)
-    root, adj, disc, low, parent, post = _room_search(view)
-    must = view.white_rooms | lay.mark_rooms
-    if any(disc[k] < 0 for k in bits(must)):
-        return None  # already broken: the rules check says so
-    holds = [bool((must >> k) & 1) for k in range(len(adj))]  # its subtree holds a must room
-    cutters = 0  # rooms whose blackening cuts a must room off
-    for v in post:
-        pv = parent[v]
-        if pv >= 0 and holds[v]:
-            holds[pv] = True
-            if pv != root and low[v] >= disc[pv]:
-                cutters |= 1 << pv
-    doms: dict[int, int] = {}
-
-    def dominated(by: int, k: int) -> bool:  # every way from room k to the start passes by
-        if disc[k] < 0:
-            return True
-        if k not in doms:
-            doms[k] = _dominators(parent, low, disc, root, k)
-        return bool((doms[k] >> by) & 1)
-
-    steps = []
-    for k in bits(view.unknown_rooms):
-        cells = lay.room_masks[k]
-        for colour in (WHITE, BLACK):
-            forced, why, which = _square_forced(view, k, colour)
-            if not forced:
-                continue
-            made = view.cells(forced)
-            if colour == WHITE:
-                black, white = view.black | made, view.white | cells
-                x = _lowest(forced)
-                may_cut = bool(forced & (forced - 1)) or bool((cutters >> x) & 1) \
-                    or dominated(x, k)
-            else:
-                black, white = view.black | cells, view.white | made
-                may_cut = bool((cutters >> k) & 1) or any(dominated(k, f) for f in bits(forced))
-            broken = _broken(view, black, white, cells | made, may_cut)
-            if broken is None:
-                continue
-            what, rests, area = broken
-            squares = [p.cell_name(_lowest(sq)) for sq in which]
-            other = 1 - colour
-            text = (f"If {view.room_name(k)} were {WORD[colour]}, the 2x2 "
-                    f"square{'s' if len(squares) > 1 else ''} at {listed(squares, 4)} would make "
-                    f"{view.room_names(forced)} {WORD[other]}, and {what}; so "
-                    f"{view.room_name(k)} is {WORD[other]}.")
-            steps.append(_step("square-seal", 3, 1 << k, other,
-                               (1 << k) | why | forced | rests, text,
-                               [("area", area)] if area else ()))
-            break
-    return steps or None
-
-
 @TECHNIQUES.register("route-shape", tier=3, name="Route shape")
 def route_shape(view: View):
     """A room whose whitening would join white areas so that the route must pass a
@@ -915,3 +698,230 @@ class _Ball:
                 return door, self.g.flood(1 << c, cells & ~(1 << door))
             v = pv
         return None
+
+
+# --------------------------------------------------------------------- tier 3, after the rest:
+# the 2x2 squares with what the route and connectivity need (looked at last in tier 3)
+def _dominators(parent: list[int], low: list[int], disc: list[int], root: int, k: int) -> int:
+    """Room ``k`` and the rooms every way from it to ``root`` passes (root left out), as a
+    mask, from a depth-first search of the rooms that are not black (``_lowlink``).
+
+    Such a room is an ancestor ``pv`` of ``k`` whose child ``v`` towards ``k`` has
+    ``low[v] >= disc[pv]``: nothing below ``v`` reaches above ``pv`` without it.
+    """
+    m, v = 1 << k, k
+    while parent[v] >= 0:
+        pv = parent[v]
+        if pv != root and low[v] >= disc[pv]:
+            m |= 1 << pv
+        v = pv
+    return m
+
+
+@TECHNIQUES.register("square-lifeline", tier=3, name="Square lifeline")
+def square_lifeline(view: View):
+    """A 2x2 square with no white cell needs a white cell, in one of the rooms of its
+    unknown cells; a room that each of those rooms, white, would need to connect to
+    the start (it is that room, or every way from it to the start passes it) is white."""
+    lay, p = view.layout, view.puzzle
+    white, unknown = view.white, view.unknown
+    adj = None
+    doms: dict[int, int] = {}
+    found: dict[int, Step] = {}
+    for sq, rooms in lay.squares:
+        open_ = sq & unknown
+        if not open_ or sq & white:
+            continue
+        options = view.rooms(open_)
+        if options & (options - 1) == 0:
+            continue  # one room: squares says it
+        if adj is None:
+            root, adj, disc, low, parent, _ = _room_search(view)
+        common = -1
+        for k in bits(options):
+            if disc[k] < 0:
+                continue  # cut off from the start: it cannot be the white one
+            if k not in doms:
+                doms[k] = _dominators(parent, low, disc, root, k)
+            common &= doms[k]
+        if common == -1:
+            continue
+        for a in bits(common & view.unknown_rooms):
+            if a in found:
+                continue
+            others = options & ~(1 << a)
+            walls = 0
+            for k in bits(others):  # (what shuts each in, cut off from the start or not)
+                walls |= _shut_in(view, adj, k, a)[1]
+            where = p.cell_name(_lowest(sq))
+            names = [view.room_name(k) for k in bits(options)]
+            either = ", ".join(names[:-1]) + " or " + names[-1]
+            lost = 0  # those that cannot reach the start at all
+            for k in bits(others):
+                if disc[k] < 0:
+                    lost |= 1 << k
+            near = others & ~lost  # those that reach it only through a
+            clauses = []
+            if near:
+                if not (options >> a) & 1 and not lost:
+                    who = "each of them could connect"
+                elif near & (near - 1):
+                    who = f"{view.room_names(near)} could each connect"
+                else:
+                    who = f"{view.room_name(_lowest(near))} could connect"
+                clauses.append(f"{who} to the start only through {view.room_name(a)}")
+            if lost:
+                clauses.append(f"{view.room_names(lost)} cannot connect to the start at all")
+            text = (f"The 2x2 square at {where} needs a white cell, in {either}; "
+                    + " and ".join(clauses) + f", so {view.room_name(a)} is white.")
+            found[a] = _step("square-lifeline", 3, 1 << a, WHITE,
+                             (1 << a) | options | view.rooms(sq & view.black) | (1 << root) | walls,
+                             text, [("square", rooms)])
+    return list(found.values()) or None
+
+
+def _square_forced(view: View, k: int, colour: int) -> tuple[int, int, list[int]]:
+    """With room ``k`` of ``colour``, the rooms the 2x2 squares at it force the other
+    colour at once (squares whose other cells all have ``colour`` and whose unknown
+    cells lie in one room), those squares' rooms, and the squares; nothing forced when
+    a square would be left all one colour."""
+    lay = view.layout
+    cells = lay.room_masks[k]
+    same = (view.black if colour == BLACK else view.white) | cells
+    unknown = view.unknown & ~cells
+    forced = why = 0
+    which = []
+    for s in lay.squares_of_room[k]:
+        sq, rooms = lay.squares[s]
+        if sq & ~same & ~unknown:
+            continue  # it already holds the other colour
+        open_ = sq & unknown
+        if not open_:
+            return 0, 0, []  # all one colour: not this technique's to say
+        open_rooms = view.rooms(open_)
+        if open_rooms & (open_rooms - 1):
+            continue
+        forced |= open_rooms
+        why |= rooms
+        which.append(sq)
+    return forced, why, which
+
+
+def _broken(view: View, black: int, white: int, new: int,
+            may_cut: bool = True) -> tuple[str, int, int] | None:
+    """What rule a position with these ``black`` and ``white`` cells breaks, looking only
+    at what the ``new`` cells change (the rest broke none): (what would happen, the rooms
+    it rests on, the area to show), or None. ``may_cut`` False: no white cell is cut off
+    from the start (the caller knows)."""
+    lay, g, p = view.layout, view.g, view.puzzle
+    name = p.mark_name
+    shaded = new & black & lay.marked  # (S, G, circles and triangles are white)
+    if shaded:
+        i = _lowest(shaded)
+        return f"{name(i)} would be black", view.rooms(1 << i), 0
+    cut = 0
+    if may_cut:
+        reach = g.flood(1 << lay.start, g.full & ~black)
+        cut = (white | lay.marked) & ~reach
+    if cut:
+        i = _lowest(cut)
+        what = name(i) if (lay.marked >> i) & 1 else f"the white cell at {p.cell_name(i)}"
+        side = g.flood(1 << i, g.full & ~black)
+        walls = view.rooms(g.border(side) & black)
+        return (f"{what} could no longer connect to the start", walls | view.rooms(1 << i),
+                view.rooms(side) & ~walls)
+    for i in bits(new):
+        for sq in g.squares_at[i]:
+            for colour, mask in ((BLACK, black), (WHITE, white)):
+                if sq & mask == sq:
+                    return (f"the 2x2 square at {p.cell_name(_lowest(sq))} would be all "
+                            f"{WORD[colour]}", view.rooms(sq), 0)
+    for x, need in _exits(lay) if new & black & lay.exit_nbrs else ():
+        if g.neighbours[x] & new & black:
+            free = g.neighbours[x] & ~black & ~lay.triangles
+            if free.bit_count() < need:
+                return (f"{name(x)} would have fewer than {need} white "
+                        f"neighbour{'s' if need > 1 else ''}",
+                        view.rooms(g.neighbours[x] | (1 << x)), 0)
+    fresh = new & white
+    if fresh:
+        # (apart from older white cells, the new ones are the whole area)
+        area = g.flood(fresh, white) if g.border(fresh) & white else fresh
+        for a in g.components(area):
+            if _edges(g, a) >= a.bit_count():
+                return (f"the white cells at {g.names(a, 4)} would form a loop", view.rooms(a),
+                        view.rooms(a))
+            problem = route_problem(view, a)
+            if problem:
+                text, cells = problem
+                text = text.replace("the route must", "the route would have to").replace(
+                    "is complete and misses", "would be complete and miss")
+                return text, view.rooms(cells), view.rooms(cells)
+    return None
+
+
+@TECHNIQUES.register("square-seal", tier=3, name="Square seal")
+def square_seal(view: View):
+    """A room whose colour would make the 2x2 squares at it force other rooms the other
+    colour at once, so that a rule breaks (a white cell cut off from the start, a 2x2
+    square of one colour, a circle, S or G short of white neighbours, a white loop, a
+    route that branches or passes a triangle), takes the other colour."""
+    lay, p = view.layout, view.puzzle
+    # which rooms, turned black, would cut a room that must be white off from the start:
+    # a depth-first search of the rooms that are not black (as white connectivity does)
+    root, adj, disc, low, parent, post = _room_search(view)
+    must = view.white_rooms | lay.mark_rooms
+    if any(disc[k] < 0 for k in bits(must)):
+        return None  # already broken: the rules check says so
+    holds = [bool((must >> k) & 1) for k in range(len(adj))]  # its subtree holds a must room
+    cutters = 0  # rooms whose blackening cuts a must room off
+    for v in post:
+        pv = parent[v]
+        if pv >= 0 and holds[v]:
+            holds[pv] = True
+            if pv != root and low[v] >= disc[pv]:
+                cutters |= 1 << pv
+    doms: dict[int, int] = {}
+
+    def dominated(by: int, k: int) -> bool:  # every way from room k to the start passes by
+        if disc[k] < 0:
+            return True
+        if k not in doms:
+            doms[k] = _dominators(parent, low, disc, root, k)
+        return bool((doms[k] >> by) & 1)
+
+    steps = []
+    for k in bits(view.unknown_rooms):
+        cells = lay.room_masks[k]
+        for colour in (WHITE, BLACK):
+            forced, why, which = _square_forced(view, k, colour)
+            if not forced:
+                continue
+            made = view.cells(forced)
+            if colour == WHITE:
+                black, white = view.black | made, view.white | cells
+                x = _lowest(forced)
+                may_cut = bool(forced & (forced - 1)) or bool((cutters >> x) & 1) \
+                    or dominated(x, k)
+            else:
+                black, white = view.black | cells, view.white | made
+                may_cut = bool((cutters >> k) & 1) or any(dominated(k, f) for f in bits(forced))
+            broken = _broken(view, black, white, cells | made, may_cut)
+            if broken is None:
+                continue
+            alone = (view.black | cells, view.white) if colour == BLACK else \
+                (view.black, view.white | cells)
+            if _broken(view, *alone, cells):
+                continue  # the room's colour alone breaks it: simpler techniques say so
+            what, rests, area = broken
+            squares = [p.cell_name(_lowest(sq)) for sq in which]
+            other = 1 - colour
+            text = (f"If {view.room_name(k)} were {WORD[colour]}, the 2x2 "
+                    f"square{'s' if len(squares) > 1 else ''} at {listed(squares)} would make "
+                    f"{view.room_names(forced)} {WORD[other]}, and {what}; so "
+                    f"{view.room_name(k)} is {WORD[other]}.")
+            steps.append(_step("square-seal", 3, 1 << k, other,
+                               (1 << k) | why | forced | rests, text,
+                               [("area", area)] if area else ()))
+            break
+    return steps or None
