@@ -918,7 +918,8 @@ def square_seal(view: View):
             other = 1 - colour
             text = (f"If {view.room_name(k)} were {WORD[colour]}, the 2x2 "
                     f"square{'s' if len(squares) > 1 else ''} at {listed(squares)} would make "
-                    f"{view.room_names(forced)} {WORD[other]}, and {what}; so "
+                    f"{view.room_names(forced, len(view.layout.room_masks))} {WORD[other]}, "
+                    f"and {what}; so "
                     f"{view.room_name(k)} is {WORD[other]}.")
             steps.append(_step("square-seal", 3, 1 << k, other,
                                (1 << k) | why | forced | rests, text,
