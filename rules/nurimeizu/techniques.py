@@ -225,6 +225,32 @@ def _room_search(view: View):
     return got
 
 
+def _cutters(view: View) -> dict[int, int]:
+    """Each room (not the start's) that alone cuts a room that must be white (a white one,
+    or one with a mark) off from the start, with such a room; once per position.
+
+    From ``_room_search``: ``pv``, parent of ``v`` whose subtree holds a must room and
+    with ``low[v] >= disc[pv]`` (Tarjan's articulation points).
+    """
+    got = getattr(view, "_cutters", None)
+    if got is None:
+        must = view.white_rooms | view.layout.mark_rooms
+        root, adj, disc, low, parent, post = _room_search(view)
+        witness = [k if (must >> k) & 1 else -1 for k in range(len(adj))]
+        got = {}
+        for v in post:
+            pv = parent[v]
+            w = witness[v]
+            if pv < 0 or w < 0:
+                continue
+            if witness[pv] < 0:
+                witness[pv] = w
+            if low[v] >= disc[pv] and pv != root and pv not in got:
+                got[pv] = w
+        view._cutters = got
+    return got
+
+
 def _walls(view: View, allowed: int, cell: int, removed: int) -> tuple[int, ...]:
     """The rooms of ``removed`` and the black rooms around the side of ``cell`` that
     ``removed`` cuts off (within ``allowed``): why that side is closed. And every white
@@ -387,21 +413,9 @@ def white_connectivity(view: View):
         # same graph, and each new white room lies with older white cells on the same
         # side of every room that could cut it off: nothing new
         return None
-    must = view.white_rooms | lay.mark_rooms
-    root, adj, disc, low, parent, post = _room_search(view)
-    witness = [k if (must >> k) & 1 else -1 for k in range(len(adj))]
-    forced: dict[int, int] = {}
+    root, adj, disc, _, _, _ = _room_search(view)
     unknown = view.unknown_rooms
-    for v in post:
-        pv = parent[v]
-        if pv < 0:
-            continue
-        w = witness[v]
-        if w >= 0:
-            if witness[pv] < 0:
-                witness[pv] = w
-            if low[v] >= disc[pv] and pv != root and (unknown >> pv) & 1 and pv not in forced:
-                forced[pv] = w
+    forced = {k: w for k, w in _cutters(view).items() if (unknown >> k) & 1}
     steps = []
     # rooms the start cannot reach at all through rooms that are not black: black
     cut_off = 0
@@ -869,18 +883,11 @@ def square_seal(view: View):
     lay, p = view.layout, view.puzzle
     # which rooms, turned black, would cut a room that must be white off from the start:
     # a depth-first search of the rooms that are not black (as white connectivity does)
-    root, adj, disc, low, parent, post = _room_search(view)
+    root, _, disc, low, parent, _ = _room_search(view)
     must = view.white_rooms | lay.mark_rooms
     if any(disc[k] < 0 for k in bits(must)):
         return None  # already broken: the rules check says so
-    holds = [bool((must >> k) & 1) for k in range(len(adj))]  # its subtree holds a must room
-    cutters = 0  # rooms whose blackening cuts a must room off
-    for v in post:
-        pv = parent[v]
-        if pv >= 0 and holds[v]:
-            holds[pv] = True
-            if pv != root and low[v] >= disc[pv]:
-                cutters |= 1 << pv
+    cutters = _cutters(view)  # rooms whose blackening cuts a must room off
     doms: dict[int, int] = {}
 
     def dominated(by: int, k: int) -> bool:  # every way from room k to the start passes by
@@ -901,11 +908,10 @@ def square_seal(view: View):
             if colour == WHITE:
                 black, white = view.black | made, view.white | cells
                 x = _lowest(forced)
-                may_cut = bool(forced & (forced - 1)) or bool((cutters >> x) & 1) \
-                    or dominated(x, k)
+                may_cut = bool(forced & (forced - 1)) or x in cutters or dominated(x, k)
             else:
                 black, white = view.black | cells, view.white | made
-                may_cut = bool((cutters >> k) & 1) or any(dominated(k, f) for f in bits(forced))
+                may_cut = k in cutters or any(dominated(k, f) for f in bits(forced))
             broken = _broken(view, black, white, cells | made, may_cut)
             if broken is None:
                 continue
