@@ -231,7 +231,7 @@ def island_closure(view: View):
     for island in view.islands:
         if not island.complete or not island.mask & near:
             continue
-        cells = view.g.border(island.mask) & view.unknown & ~claimed
+        cells = island.border(view.g) & view.unknown & ~claimed
         if not cells:
             continue
         claimed |= cells
@@ -253,8 +253,9 @@ def clue_separation(view: View):
     """An unknown cell touching two different islands is black."""
     once = twice = 0
     borders = []
+    g = view.g
     for island in view.islands:
-        b = view.g.border(island.mask)
+        b = island.border(g)
         borders.append((island, b))
         twice |= once & b
         once |= b
@@ -341,7 +342,7 @@ def size_accounting(view: View):
     regions = view.islands + view.fragments
     owner = {}
     for r in regions:
-        for i in bits(g.border(r.mask) & view.unknown):
+        for i in bits(r.border(g) & view.unknown):
             owner.setdefault(i, []).append(r)
     steps = []
     for i, touching in owner.items():

@@ -10,6 +10,7 @@ cells; a *liberty* is an unknown cell next to a region.
 from __future__ import annotations
 
 import time
+from functools import cached_property
 from typing import TYPE_CHECKING
 
 from deduce.errors import BudgetExceeded, Contradiction
@@ -24,27 +25,31 @@ if TYPE_CHECKING:  # the model imports these rules to build its kind
 INFINITE = 1 << 30
 RECENT_POSITIONS = 12  # white components of recent views, reused by later ones
 _RECENT: list[tuple] = []  # (geometry, white cells, their components)
+REGIONS_KEPT = 50000  # regions of the current puzzle, by their cells
+_REGIONS: list = [None, {}]  # [puzzle, {cells: Region}]: one puzzle's at a time
 
 
 class Region:
     """A white region: an island (``clue`` set) or a fragment (``clue`` None)."""
 
-    __slots__ = ("mask", "size", "clue", "need")
+    __slots__ = ("mask", "size", "clue", "need", "remaining", "complete", "_border")
 
     def __init__(self, mask: int, clue: int | None, need: int | None):
         self.mask = mask
-        self.size = mask.bit_count()
+        self.size = size = mask.bit_count()
         self.clue = clue  # cell index of its number
         self.need = need  # its number; None for a "?" clue or a fragment
+        # how many cells it may still take (INFINITE for a "?" clue or a fragment)
+        self.remaining = INFINITE if need is None else need - size
+        self.complete = need is not None and size == need
+        self._border = None
 
-    @property
-    def remaining(self) -> int:
-        """How many cells it may still take (INFINITE for a ``?`` clue)."""
-        return INFINITE if self.need is None else self.need - self.size
-
-    @property
-    def complete(self) -> bool:
-        return self.need is not None and self.size == self.need
+    def border(self, g: Geometry) -> int:
+        """Cells orthogonally next to the region (``g.border(mask)``, kept)."""
+        b = self._border
+        if b is None:
+            b = self._border = g.border(self.mask)
+        return b
 
 
 class View:
@@ -126,10 +131,20 @@ class View:
     def _regions(self):
         if self._islands is None:
             islands, fragments = [], []
+            # a region is the same for every view of one puzzle that has it:
+            # kept, with what it computed once (its border)
+            if _REGIONS[0] is not self.puzzle or len(_REGIONS[1]) > REGIONS_KEPT:
+                _REGIONS[0], _REGIONS[1] = self.puzzle, {}
+            kept = _REGIONS[1]
             for comp in self._white_components():
+                region = kept.get(comp)
+                if region is not None:
+                    (fragments if region.clue is None else islands).append(region)
+                    continue
                 clues = comp & self.clue_mask
                 if not clues:
-                    fragments.append(Region(comp, None, None))
+                    region = kept[comp] = Region(comp, None, None)
+                    fragments.append(region)
                     continue
                 if clues & (clues - 1):
                     raise Contradiction(
@@ -144,15 +159,16 @@ class View:
                         "island-too-big",
                         f"{self.puzzle.clue_name(cell)} has grown to {region.size} cells",
                         tuple(bits(comp)))
+                kept[comp] = region
                 islands.append(region)
             self._islands = (islands, fragments)
         return self._islands
 
-    @property
+    @cached_property
     def islands(self) -> list[Region]:
         return self._regions()[0]
 
-    @property
+    @cached_property
     def fragments(self) -> list[Region]:
         return self._regions()[1]
 
@@ -173,7 +189,7 @@ class View:
             # or next to one island that is not this one, touches another island
             once, twice = self.island_touch
             got = self.black | (self.island_cells & ~island.mask) | twice \
-                | (once & ~self.g.border(island.mask))
+                | (once & ~island.border(self.g))
             self._forbidden[island.clue] = got
         return got
 
@@ -182,9 +198,9 @@ class View:
         """Cells next to at least one island, and next to at least two."""
         if self._touch is None:
             once = twice = 0
-            border = self.g.border
+            g = self.g
             for r in self.islands:
-                b = border(r.mask)
+                b = r.border(g)
                 twice |= once & b
                 once |= b
             self._touch = (once, twice)
@@ -192,7 +208,7 @@ class View:
 
     def liberties(self, region: Region) -> int:
         """Unknown cells next to ``region`` it could grow into."""
-        libs = self.g.border(region.mask) & self.unknown
+        libs = region.border(self.g) & self.unknown
         if region.clue is not None:
             libs &= ~self.forbidden(region)
         return libs
