@@ -13,9 +13,38 @@ from functools import lru_cache
 from deduce.state import bits
 
 
+def _round_about(pattern: int) -> bool:
+    """Of the 8 cells round a cell (bit k of ``pattern``, clockwise from the top
+    left; odd k the orthogonal neighbours), do the orthogonal ones present lie in
+    one run of present cells round the ring? (Two cells next in the ring are
+    orthogonal neighbours of each other.)"""
+    present = [(pattern >> k) & 1 for k in range(8)]
+    if all(present):
+        return True
+    start = present.index(0)  # walk the runs from just after a missing cell
+    runs_with_orthogonal = 0
+    inside = False
+    for step in range(1, 9):
+        k = (start + step) % 8
+        if present[k]:
+            if not inside:
+                inside = True
+                touched = False
+            if k % 2:
+                touched = True
+        elif inside:
+            inside = False
+            runs_with_orthogonal += touched
+    return runs_with_orthogonal <= 1
+
+
+_ROUND_ABOUT = tuple(_round_about(p) for p in range(256))
+
+
 class Geometry:
     __slots__ = ("rows", "cols", "n", "full", "not_first_col", "not_last_col",
-                 "neighbours", "neighbour_cells", "squares", "squares_at", "square_tops")
+                 "neighbours", "neighbour_cells", "squares", "squares_at", "square_tops",
+                 "_rings")
 
     def __init__(self, rows: int, cols: int):
         self.rows, self.cols = rows, cols
@@ -37,6 +66,7 @@ class Geometry:
                 self.square_tops |= 1 << i
                 for j in (i, i + 1, i + cols, i + cols + 1):
                     self.squares_at[j].append(sq)
+        self._rings: list | None = None
 
     @staticmethod
     @lru_cache(maxsize=64)
@@ -67,6 +97,33 @@ class Geometry:
             if g == m:
                 return m
             m = g
+
+    def keeps_connected(self, i: int, allowed: int) -> bool:
+        """True when taking cell ``i`` out of ``allowed`` (it is out already, or
+        is taken out now) surely leaves the other cells of ``allowed`` as
+        connected as they were: its neighbours in ``allowed`` meet around it,
+        through the cells of its 3x3 block (a path through ``i`` can go round).
+        False does not say they come apart, only that this local look cannot
+        tell."""
+        rings = self._rings
+        if rings is None:
+            rings = self._rings = [self._ring(j) for j in range(self.n)]
+        pattern = 0
+        for k, m in enumerate(rings[i]):
+            if allowed & m:
+                pattern |= 1 << k
+        return _ROUND_ABOUT[pattern]
+
+    def _ring(self, i: int) -> tuple[int, ...]:
+        """The 8 cells round ``i`` as masks, clockwise from the top left (0 when
+        off the grid)."""
+        r, c = divmod(i, self.cols)
+        out = []
+        for dr, dc in ((-1, -1), (-1, 0), (-1, 1), (0, 1), (1, 1), (1, 0), (1, -1), (0, -1)):
+            rr, cc = r + dr, c + dc
+            out.append(1 << (rr * self.cols + cc) if 0 <= rr < self.rows and 0 <= cc < self.cols
+                       else 0)
+        return tuple(out)
 
     def any4(self, m: int) -> int:
         """2x2 squares (by their top left cell) holding a cell of ``m``."""

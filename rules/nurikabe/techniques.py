@@ -157,7 +157,7 @@ def rules_check(view: View):
                                 "every number", tuple(bits(frag.mask | _fence(view, frag))))
     # cells turned white can split the wall; new black cells only when they lie
     # outside a wall group that white cells had sealed before (a player's marks)
-    if black and view.changed & (view.white | black):
+    if black and view.changed & (view.white | black) and not _wall_still_whole(view):
         low = black & -black
         part = g.flood(low, black | view.unknown)
         if part & black != black:
@@ -182,6 +182,29 @@ def rules_check(view: View):
                                 f"numbers leave only {g.n - total} of the {g.n} cells black",
                                 tuple(bits(black)))
     return None
+
+
+def _wall_still_whole(view: View) -> bool:
+    """True when the black cells surely still lie in one area of black and open
+    cells, without a flood: the position before the cells of ``view.changed``
+    were decided passed this check (the engine asks after every step) and had
+    black cells; each new black cell joins one of them through black cells; and
+    each new white cell, taken out one by one, had its black or open neighbours
+    meet round it. False: flood to tell."""
+    g, black = view.g, view.black
+    old_black = black & ~view.changed
+    if not old_black:
+        return False
+    if black != old_black and g.flood(old_black, black) != black:
+        return False
+    allowed = black | view.unknown
+    new_white = view.changed & view.white
+    left = allowed | new_white
+    for i in bits(new_white):
+        left &= ~(1 << i)
+        if not g.keeps_connected(i, left):
+            return False
+    return True
 
 
 def _count_is(n: int, colour: str) -> str:
