@@ -142,7 +142,7 @@ def rules_check(view: View):
             raise Contradiction("pool", f"{g.square_name(sq)} is all black", tuple(bits(sq)))
     # A region can only lose its last liberty where a cell next to it changed, or
     # (an island) where another island grew next to that liberty.
-    near = g.grow(g.grow(view.changed))
+    near = g.grow(g.grow(view.stirred()))
     for island in view.islands:  # building the regions checks joined clues and oversize
         if island.need is not None and not island.complete and island.mask & near \
                 and not view.liberties(island):
@@ -274,19 +274,14 @@ def island_closure(view: View):
 @TECHNIQUES.register("clue-separation", tier=1, name="Clue separation")
 def clue_separation(view: View):
     """An unknown cell touching two different islands is black."""
-    once = twice = 0
-    borders = []
+    cells = view.island_touch[1] & view.unknown
+    if not cells:
+        return None
     g = view.g
-    for island in view.islands:
-        b = island.border(g)
-        borders.append((island, b))
-        twice |= once & b
-        once |= b
-    cells = twice & view.unknown
     steps = []
     for i in bits(cells):
         bit = 1 << i
-        touching = [isl for isl, b in borders if b & bit]
+        touching = [isl for isl in view.islands if isl.border(g) & bit]
         a, b = touching[0], touching[1]
         steps.append(_step(
             view, "clue-separation", 1, bit, BLACK, a.mask | b.mask,
@@ -315,8 +310,11 @@ def pool_prevention(view: View):
 def island_expansion(view: View):
     """An unfinished white region with one way out grows through it."""
     steps = []
+    g = view.g
+    near = g.grow(g.grow(view.stirred()))  # (elsewhere nothing changed since it last looked)
     for region in view.islands + view.fragments:
-        if region.complete or (region.clue is not None and region.need is None):
+        if region.complete or (region.clue is not None and region.need is None) \
+                or not region.mask & near:
             continue
         libs = view.liberties(region)
         if libs and libs & (libs - 1) == 0:
@@ -340,8 +338,16 @@ def wall_expansion(view: View):
     black_needed = view.puzzle.black_total
     steps = []
     walls = view.walls()
+    g = view.g
+    changed = view.changed
+    near = g.grow(changed)
+    # A wall's way out changes only next to a changed cell; and a wall alone
+    # before is asked again once a new one (of changed cells only) appears.
+    old = [w for w in walls if w & ~changed]
     for wall in walls:
         if len(walls) == 1 and (black_needed is None or wall.bit_count() >= black_needed):
+            continue
+        if not wall & near and len(old) != 1:
             continue
         libs = view.g.border(wall) & view.unknown
         if libs and libs & (libs - 1) == 0:

@@ -25,8 +25,11 @@ if TYPE_CHECKING:  # the model imports these rules to build its kind
 INFINITE = 1 << 30
 RECENT_POSITIONS = 12  # white components of recent views, reused by later ones
 _RECENT: list[tuple] = []  # (geometry, white cells, their components)
+_RECENT_WALLS: list[tuple] = []  # (geometry, black cells, their components)
 REGIONS_KEPT = 50000  # regions of the current puzzle, by their cells
-_REGIONS: list = [None, {}]  # [puzzle, {cells: Region}]: one puzzle's at a time
+# [puzzle, {cells: Region}, {white cells: (islands, fragments)}]: one puzzle's
+# at a time (the lists are shared by views: read only)
+_REGIONS: list = [None, {}, {}]
 
 
 class Region:
@@ -50,6 +53,46 @@ class Region:
         if b is None:
             b = self._border = g.border(self.mask)
         return b
+
+
+def _components(g: Geometry, mask: int, recent: list[tuple]) -> list[int]:
+    """The components of ``mask`` (lowest cell first), built from those of a
+    recent view's mask when it can.
+
+    States only ever gain decided cells, so the white (or black) cells of a
+    recent position (of this step's parent, or of the position a hypothesis
+    branch started from) are usually a subset of these: only the components
+    the new cells touch are flooded again.
+    """
+    best = None
+    for entry in reversed(recent):  # (any entry gives the same components)
+        if entry[0] is g and entry[1] & ~mask == 0:
+            new = (mask & ~entry[1]).bit_count()
+            if best is None or new < best[0]:
+                best = (new, entry)
+                if not new:
+                    break
+    if best is None:
+        comps = g.components(mask)
+    else:
+        old_mask, old_comps = best[1][1], best[1][2]
+        new = mask & ~old_mask
+        if not new:
+            return old_comps
+        near = g.grow(new)
+        joined = new
+        comps = []
+        for comp in old_comps:
+            if comp & near:
+                joined |= comp
+            else:
+                comps.append(comp)
+        comps.extend(g.components(joined))
+        comps.sort(key=lambda m: m & -m)  # the order a fresh flood gives
+    recent.append((g, mask, comps))
+    if len(recent) > RECENT_POSITIONS:
+        del recent[0]
+    return comps
 
 
 class View:
@@ -92,58 +135,32 @@ class View:
 
     # -- regions -------------------------------------------------------------
     def _white_components(self) -> list[int]:
-        """Components of the white cells, built from a recent view's when it can.
-
-        States only ever gain decided cells, so the white cells of a recent
-        position (of this step's parent, or of the position a hypothesis branch
-        started from) are usually a subset of these: only the components the
-        new white cells touch are flooded again.
-        """
-        g, white = self.g, self.white
-        best = None
-        for entry in _RECENT:
-            if entry[0] is g and entry[1] & ~white == 0:
-                new = (white & ~entry[1]).bit_count()
-                if best is None or new < best[0]:
-                    best = (new, entry)
-        if best is None:
-            comps = g.components(white)
-        else:
-            old_white, old_comps = best[1][1], best[1][2]
-            new = white & ~old_white
-            if not new:
-                return old_comps
-            near = g.grow(new)
-            joined = new
-            comps = []
-            for comp in old_comps:
-                if comp & near:
-                    joined |= comp
-                else:
-                    comps.append(comp)
-            comps.extend(g.components(joined))
-            comps.sort(key=lambda m: m & -m)  # the order a fresh flood gives
-        _RECENT.append((g, white, comps))
-        if len(_RECENT) > RECENT_POSITIONS:
-            del _RECENT[0]
-        return comps
+        """Components of the white cells, built from a recent view's when it can."""
+        return _components(self.g, self.white, _RECENT)
 
     def _regions(self):
         if self._islands is None:
-            islands, fragments = [], []
             # a region is the same for every view of one puzzle that has it:
-            # kept, with what it computed once (its border)
-            if _REGIONS[0] is not self.puzzle or len(_REGIONS[1]) > REGIONS_KEPT:
-                _REGIONS[0], _REGIONS[1] = self.puzzle, {}
-            kept = _REGIONS[1]
+            # kept, with what it computed once (its border); so are the regions
+            # of a set of white cells (a step that only blackens keeps them)
+            kept = _REGIONS
+            if kept[0] is not self.puzzle or len(kept[1]) > REGIONS_KEPT \
+                    or len(kept[2]) > REGIONS_KEPT:
+                kept[0], kept[1], kept[2] = self.puzzle, {}, {}
+            got = kept[2].get(self.white)
+            if got is not None:
+                self._islands = got
+                return got
+            by_cells = kept[1]
+            islands, fragments = [], []
             for comp in self._white_components():
-                region = kept.get(comp)
+                region = by_cells.get(comp)
                 if region is not None:
                     (fragments if region.clue is None else islands).append(region)
                     continue
                 clues = comp & self.clue_mask
                 if not clues:
-                    region = kept[comp] = Region(comp, None, None)
+                    region = by_cells[comp] = Region(comp, None, None)
                     fragments.append(region)
                     continue
                 if clues & (clues - 1):
@@ -159,9 +176,9 @@ class View:
                         "island-too-big",
                         f"{self.puzzle.clue_name(cell)} has grown to {region.size} cells",
                         tuple(bits(comp)))
-                kept[comp] = region
+                by_cells[comp] = region
                 islands.append(region)
-            self._islands = (islands, fragments)
+            self._islands = kept[2][self.white] = (islands, fragments)
         return self._islands
 
     @cached_property
@@ -171,6 +188,27 @@ class View:
     @cached_property
     def fragments(self) -> list[Region]:
         return self._regions()[1]
+
+    def stirred(self) -> int:
+        """The changed cells and the whole white regions holding one: what a
+        region's liberties can have changed by. (A fragment joined to an island
+        far away makes the cells next to it touch that island.) Cells at
+        distance 2 or more from this cannot have a region's liberties changed
+        since the technique last looked."""
+        changed = self.changed  # (the engine sets it anew for each technique)
+        got = self.__dict__.get("_stirred")
+        if got is not None and got[0] == changed:
+            return got[1]
+        out = changed
+        if changed & self.white:
+            for r in self.islands:
+                if r.mask & changed:
+                    out |= r.mask
+            for r in self.fragments:
+                if r.mask & changed:
+                    out |= r.mask
+        self._stirred = (changed, out)
+        return out
 
     @property
     def island_cells(self) -> int:
@@ -412,7 +450,11 @@ class View:
 
     # -- walls -----------------------------------------------------------------
     def walls(self) -> list[int]:
-        return self.g.components(self.black)
+        """The groups of black cells, lowest cell first (read only: shared)."""
+        got = self.__dict__.get("_walls")
+        if got is None:
+            got = self._walls = _components(self.g, self.black, _RECENT_WALLS)
+        return got
 
     @property
     def wall_seed(self) -> int:
