@@ -369,9 +369,11 @@ def size_accounting(view: View):
     """A cell that would join an island to white cells it cannot afford is black."""
     g = view.g
     regions = view.islands + view.fragments
+    # a cell touching no region that changed since it last looked had nothing to add
+    near = view.unknown & g.grow(view.stirred())
     owner = {}
     for r in regions:
-        for i in bits(r.border(g) & view.unknown):
+        for i in bits(r.border(g) & near):
             owner.setdefault(i, []).append(r)
     steps = []
     for i, touching in owner.items():
@@ -516,7 +518,8 @@ def _confine(view: View, island: Region, area: int, mine) -> Step | None:
     for i in bits(suspects):
         view.on_time()
         bit = 1 << i
-        without = view.reach_without(island, bit)
+        # (with no duties, the walk may stop once it has enough cells)
+        without = view.reach_without(island, bit, enough=0 if mine else island.need)
         if without.bit_count() < island.need:
             return _step(view, "island-confinement", 3, bit, WHITE,
                          area | _reach_bounds(view, [island]),
