@@ -125,6 +125,11 @@ class Geometry:
                        else 0)
         return tuple(out)
 
+    def square_of(self, top: int) -> int:
+        """The 2x2 square whose top left cell is ``top``."""
+        c = self.cols
+        return (0b11 | (0b11 << c)) << top
+
     def any4(self, m: int) -> int:
         """2x2 squares (by their top left cell) holding a cell of ``m``."""
         c = self.cols

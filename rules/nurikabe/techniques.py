@@ -856,10 +856,11 @@ def _must_reach(view: View) -> list[tuple[str, int, object, list[Region]]]:
     only, owner = view.sole_reacher
     rank = {r.clue: k for k, r in enumerate(view.islands)}
     found = [("fragment", f.mask, f) for f in view.fragments if f.mask & union]
-    for sq in () if view.nested else g.squares:
-        if sq & view.white or not sq & view.unknown & union:
-            continue
-        found.append(("pool", sq & view.unknown & union, sq))
+    if not view.nested:  # (squares with no white cell and an open cell in some reach)
+        open_ = view.unknown & union
+        for top in bits(g.any4(open_) & ~g.any4(view.white)):
+            sq = g.square_of(top)
+            found.append(("pool", sq & open_, sq))
     # which islands reach each cell of a target shared by several (bit k: the
     # k-th island), when that is cheaper than asking every island about every
     # target (hundreds of each on big grids; but "?" islands reach far, and a
@@ -959,14 +960,16 @@ def _duties(view: View) -> dict[int, list[tuple[str, int, int]]]:
             clues = {owner[i] for i in bits(touched)}
             if len(clues) == 1:
                 duties.setdefault(clues.pop(), []).append(("fragment", frag.mask, frag.mask))
-    for sq in view.g.squares:
-        if sq & view.white or not sq & view.unknown:
-            continue
-        open_ = sq & view.unknown & union
-        if open_ and open_ & ~only == 0:
-            clues = {owner[i] for i in bits(open_)}
-            if len(clues) == 1:
-                duties.setdefault(clues.pop(), []).append(("pool", open_, sq))
+    g = view.g
+    # squares with no white cell whose open cells in some reach (there are some)
+    # only one island each can reach
+    within = view.unknown & union
+    for top in bits(g.any4(within) & ~g.any4(view.white | (within & ~only))):
+        sq = g.square_of(top)
+        open_ = sq & within
+        clues = {owner[i] for i in bits(open_)}
+        if len(clues) == 1:
+            duties.setdefault(clues.pop(), []).append(("pool", open_, sq))
     view.__dict__["_duties"] = duties
     return duties
 
