@@ -126,3 +126,33 @@ def test_square_masks_match_a_loop_over_the_squares():
             if sq & -sq & tops and (sq & m).bit_count() == 1:
                 one |= sq & m
         assert g.one4(m, tops) == one
+
+
+def test_square_of_is_the_square_at_its_top_left_cell():
+    for rows, cols in ((2, 2), (3, 5), (6, 4)):
+        g = Geometry.of(rows, cols)
+        assert [g.square_of(t) for t in bits(g.square_tops)] == g.squares
+
+
+def test_keeps_connected_never_says_so_when_a_cell_splits_its_area():
+    """The rules check skips its flood of the wall when each new white cell
+    keeps the black and open cells around it connected (Geometry.keeps_connected):
+    whenever it says so, taking the cell out leaves the components as they were
+    (networkx); and it does say so often, or the shortcut would never be taken."""
+    rng = random.Random(4)
+    said = split = 0
+    for _ in range(3000):
+        g = Geometry.of(rng.randint(1, 7), rng.randint(1, 7))
+        space = (rng.getrandbits(g.n) | rng.getrandbits(g.n)) & g.full
+        i = rng.randrange(g.n)
+        with_cell = nx.number_connected_components(grid_graph(g, space | 1 << i))
+        after = nx.number_connected_components(grid_graph(g, space & ~(1 << i)))
+        if g.keeps_connected(i, space & ~(1 << i)):
+            said += 1
+            # the other cells are as connected as with the cell: one component
+            # fewer only when the cell stood alone
+            alone = not g.neighbours[i] & space
+            assert after == with_cell - alone
+        elif after > with_cell:
+            split += 1  # (it said no, and rightly)
+    assert said > 1000 and split > 100

@@ -15,6 +15,7 @@ import inspect
 import itertools
 import random
 import re
+import sys
 from pathlib import Path
 
 import attrs
@@ -1658,3 +1659,122 @@ def test_wall_floods_from_beyond_the_island_give_the_same_answers():
                     pair_cut += not fit
     assert used > 2000 and cut > 20 and pairs > 2000 and pair_cut > 200, \
         (used, cut, pairs, pair_cut)
+
+
+def test_a_lone_wall_is_asked_again_once_another_wall_appears():
+    """Single liberty (wall) looks only near what changed since it last found
+    nothing, but a wall that was the only one (no step: with a ``?`` clue nothing
+    says more black cells exist) must be asked again once a new black cell
+    elsewhere makes a second wall, though nothing changed next to it."""
+    alone = board("""
+? + # . .
+. + + . .
+. . . . ?
+""")
+    assert TECHNIQUES.get("wall-expansion").apply(alone) is None
+    later = board("""
+? + # . .
+. + + . .
+# . . . ?
+""")
+    later.changed = 1 << 10  # r3c1 has just turned black
+    steps = TECHNIQUES.get("wall-expansion").apply(later)
+    assert [s.conclusions for s in steps] == [((3, 1),)]
+
+
+LOCAL_LOOKERS = ("rules", "clue-separation", "island-expansion", "wall-expansion",
+                 "size-accounting", "island-closure", "pool-prevention")
+
+
+def test_techniques_that_look_near_changes_miss_nothing():
+    """The engine tells each technique which cells changed since it last found
+    nothing (view.changed), and the cheap ones look only near those. Along
+    walkthroughs of random puzzles, at every position each finds exactly what
+    it finds looking everywhere, and breaks the same rule."""
+    rng = random.Random(37)
+    sys.path.insert(0, str(Path(__file__).parent.parent))
+    from benchmarks.random_puzzles import random_puzzle
+    checked = 0
+    for _ in range(30):
+        puzzle = random_puzzle(rng, 5, 8, unknown_sizes=0.2)
+        result = Solver(KIND, puzzle, depth=1, budget=10).solve()
+        positions = [initial_state(puzzle)]
+        for step in result.steps:
+            state = positions[-1].copy()
+            for i, v in step.conclusions:
+                state.assign(i, v)
+            positions.append(state)
+        for tid in LOCAL_LOOKERS:
+            technique = TECHNIQUES.get(tid)
+            quiet = None  # the last position where it found nothing, looking everywhere
+            for state in positions:
+                everywhere = _found(technique, View(puzzle, state), None)
+                if quiet is not None:
+                    near = View(puzzle, state)
+                    changed = (state.ones | state.zeros) & ~(quiet.ones | quiet.zeros)
+                    assert _found(technique, near, changed) == everywhere, (tid, puzzle)
+                    checked += 1
+                if everywhere is None:
+                    quiet = state
+    assert checked > 1000
+
+
+def _found(technique, view, changed):
+    """What ``technique`` concludes on ``view`` (None: nothing), or the rule it
+    finds broken; looking at ``changed`` only when given."""
+    if changed is not None:
+        view.changed = changed
+    try:
+        found = technique.apply(view)
+    except Contradiction as c:
+        return ("broken", c.rule, c.text)
+    if not found:
+        return None
+    found = found if isinstance(found, list) else [found]
+    return sorted(c for s in found for c in s.conclusions)
+
+
+def test_single_liberty_sees_a_liberty_lost_to_an_island_two_cells_away():
+    """The 2 at r2c1 can grow to r2c2 or r3c1. Once the 2 at r4c2 takes r4c1,
+    r3c1 touches that island too and only r2c2 is left, though the cell that
+    changed is two cells from the island: looking only next to what changed
+    is not enough."""
+    before = board("""
+# . . .
+2 . . .
+. # . .
+. 2 . .
+""")
+    assert TECHNIQUES.get("island-expansion").apply(before) is None
+    after = board("""
+# . . .
+2 . . .
+. # . .
++ 2 . .
+""")
+    after.changed = 1 << 12  # r4c1 has just turned white
+    steps = TECHNIQUES.get("island-expansion").apply(after)
+    assert [s.conclusions for s in steps] == [((5, 0),)]
+
+
+def test_single_liberty_sees_a_fragment_joined_to_a_far_island():
+    """r4c3 turning white joins the white cells at r4c1 and r4c2 to the 5 at r4c4.
+    Then r3c1 touches that island, so the 2 at r2c1 can only grow through r2c2,
+    though the cell that changed is four cells away: a whole region a changed
+    cell joined counts as changed."""
+    before = board("""
+# . . . . .
+2 . . . . .
+. # # . . .
++ + . 5 . .
+""")
+    assert TECHNIQUES.get("island-expansion").apply(before) is None
+    after = board("""
+# . . . . .
+2 . . . . .
+. # # . . .
++ + + 5 . .
+""")
+    after.changed = 1 << 20  # r4c3 has just turned white
+    steps = TECHNIQUES.get("island-expansion").apply(after)
+    assert [s.conclusions for s in steps] == [((7, 0),)]
