@@ -27,6 +27,7 @@ RECENT_POSITIONS = 12  # white components of recent views, reused by later ones
 _RECENT: list[tuple] = []  # (geometry, white cells, their components)
 _RECENT_WALLS: list[tuple] = []  # (geometry, black cells, their components)
 REGIONS_KEPT = 50000  # regions of the current puzzle, by their cells
+WHITE_SETS_KEPT = 2000  # lists of its regions, by the white cells (hundreds each on big grids)
 # [puzzle, {cells: Region}, {white cells: (islands, fragments)}]: one puzzle's
 # at a time (the lists are shared by views: read only)
 _REGIONS: list = [None, {}, {}]
@@ -144,9 +145,10 @@ class View:
             # kept, with what it computed once (its border); so are the regions
             # of a set of white cells (a step that only blackens keeps them)
             kept = _REGIONS
-            if kept[0] is not self.puzzle or len(kept[1]) > REGIONS_KEPT \
-                    or len(kept[2]) > REGIONS_KEPT:
+            if kept[0] is not self.puzzle or len(kept[1]) > REGIONS_KEPT:
                 kept[0], kept[1], kept[2] = self.puzzle, {}, {}
+            elif len(kept[2]) > WHITE_SETS_KEPT:
+                kept[2] = {}
             got = kept[2].get(self.white)
             if got is not None:
                 self._islands = got
