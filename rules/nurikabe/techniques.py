@@ -1159,7 +1159,7 @@ def battleground(view: View):
         return got
 
     anchors: dict[tuple[int, int], tuple[int, int] | None] = {}
-    rings: dict[int, int] = {}  # shape -> its border
+    rings: dict = {}  # shape -> its border (see _compatible)
 
     def anchor(c: int, d: int) -> tuple[int, int] | None:
         key = (c, d) if c < d else (d, c)
@@ -1849,14 +1849,14 @@ def _leaves_room(view: View, island: Region, shape: int) -> bool:
 
 
 def _compatible(view: View, s: int, t: int, anchor: tuple[int, int] | None = None,
-                rings: dict[int, int] | None = None) -> bool:
+                rings: dict | None = None) -> bool:
     """Can two islands take shapes ``s`` and ``t`` at once?
 
     Each shape alone already passed ``_plausible``, so only what the two do
     together is checked: overlap or touching, pools closed by both rings at
     once, and the wall cut by both together. ``rings``: the border of each
-    shape ``x`` met so far, and at ``~x`` the cells within two steps of that
-    border (filled in as it goes).
+    shape ``x`` met so far, at ``~x`` the cells within two steps of that
+    border, and at ``(x,)`` those of its open cells (filled in as it goes).
     """
     g = view.g
     if rings is None:
@@ -1873,8 +1873,13 @@ def _compatible(view: View, s: int, t: int, anchor: tuple[int, int] | None = Non
     add_s = ring_s & unknown & ~ring_t
     add_t = ring_t & unknown
     black = view.black | add_s | add_t
-    if add_s and add_t and g.all4(black) & g.any4(add_s & g.grow(g.grow(add_t))):
-        return False  # a 2x2 square of both rings closes
+    if add_s and add_t:
+        near_t = rings.get((t,))  # (the cells within two steps of t's open ring)
+        if near_t is None:
+            near_t = rings[(t,)] = g.grow(g.grow(add_t))
+        both = g.any4(add_s & near_t)
+        if both and g.all4(black) & both:
+            return False  # a 2x2 square of both rings closes
     # Together they can only cut the wall where they come close to each other
     # (each alone leaves it connected); far apart, "compatible" is the safe
     # answer: it keeps shapes, it never removes one.
