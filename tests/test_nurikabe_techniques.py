@@ -15,7 +15,6 @@ import inspect
 import itertools
 import random
 import re
-import sys
 from pathlib import Path
 
 import attrs
@@ -24,6 +23,7 @@ from hypothesis import HealthCheck, assume, given, settings
 from hypothesis import strategies as st
 
 import puzzles.nurikabe  # noqa: F401  (import before rules.nurikabe: circular import otherwise)
+from benchmarks.random_puzzles import random_puzzle
 from deduce.errors import Contradiction
 from deduce.solver import Solver
 from deduce.state import State, bits
@@ -1692,8 +1692,6 @@ def test_techniques_that_look_near_changes_miss_nothing():
     walkthroughs of random puzzles, at every position each finds exactly what
     it finds looking everywhere, and breaks the same rule."""
     rng = random.Random(37)
-    sys.path.insert(0, str(Path(__file__).parent.parent))
-    from benchmarks.random_puzzles import random_puzzle
     checked = 0
     for _ in range(30):
         puzzle = random_puzzle(rng, 5, 8, unknown_sizes=0.2)

@@ -343,15 +343,16 @@ def wall_expansion(view: View):
     near = g.grow(changed)
     # A wall's way out changes only next to a changed cell; and a wall alone
     # before is asked again once a new one (of changed cells only) appears.
-    old = [w for w in walls if w & ~changed]
+    lone_before = sum(1 for w in walls if w & ~changed) == 1
     for wall in walls:
         if len(walls) == 1 and (black_needed is None or wall.bit_count() >= black_needed):
             continue
-        if not wall & near and len(old) != 1:
+        if not wall & near and not lone_before:
             continue
-        libs = view.g.border(wall) & view.unknown
+        ring = g.border(wall)
+        libs = ring & view.unknown
         if libs and libs & (libs - 1) == 0:
-            premises = wall | (view.g.border(wall) & view.white)
+            premises = wall | (ring & view.white)
             if black_needed is None or wall.bit_count() >= black_needed:
                 # the numbers alone do not say more black cells exist: one does
                 other = black & ~wall

@@ -23,7 +23,7 @@ if TYPE_CHECKING:  # the model imports these rules to build its kind
     from puzzles.nurikabe.model import Nurikabe
 
 INFINITE = 1 << 30
-RECENT_POSITIONS = 12  # white components of recent views, reused by later ones
+RECENT_POSITIONS = 12  # white (black) components of recent views, reused by later ones
 _RECENT: list[tuple] = []  # (geometry, white cells, their components)
 _RECENT_WALLS: list[tuple] = []  # (geometry, black cells, their components)
 REGIONS_KEPT = 50000  # regions of the current puzzle, by their cells
