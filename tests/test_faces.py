@@ -97,3 +97,27 @@ def test_wall_detour_cuts_match_brute_force(few, monkeypatch):
             assert cuts.without(x, core) == expected, (g.rows, g.cols, bin(black), bin(unknown), x)
             checked += 1
     assert checked > 2000
+
+
+def test_wall_detour_parting_cells_are_the_cells_that_part_the_space():
+    """wall-detour floods the space without a cell only for the cells that part
+    it (``_Cuts.parting``); any other cell leaves the rest joined. Checked
+    against a flood without each cell, on random grids."""
+    from rules.nurikabe import detour
+    rng = random.Random(7)
+    parting_seen = 0
+    for _ in range(400):
+        g = Geometry.of(rng.randint(2, 8), rng.randint(2, 8))
+        cells = list(range(g.n))
+        rng.shuffle(cells)
+        black = sum(1 << i for i in cells[: rng.randint(1, max(1, g.n // 3))])
+        unknown = sum(1 << i for i in cells[g.n // 3:] if rng.random() < 0.7) & ~black
+        seed = black & -black
+        main = g.flood(seed, black | unknown)
+        cuts = detour._Cuts(g, main, seed.bit_length() - 1, black, unknown)
+        for x in bits(main):
+            rest = main & ~(1 << x)
+            parts = bool(rest) and g.flood(rest & -rest, rest) != rest
+            assert bool(cuts.parting >> x & 1) == parts, (g.rows, g.cols, bin(main), x)
+            parting_seen += parts
+    assert parting_seen > 300

@@ -36,10 +36,8 @@ def _broken(view: View, whitened: int, blackened: int) -> str | None:
     white = view.white | whitened
     unknown = view.unknown & ~whitened & ~blackened
     near = g.grow(g.grow(whitened | blackened))
-    starts = whitened
-    for r in view.islands + view.fragments:
-        if r.mask & near:
-            starts |= r.mask
+    # the change and the white regions (islands, fragments) near it
+    starts = whitened | g.flood(near & view.white, view.white)
     done = 0
     for i in bits(starts):
         if (1 << i) & done:
@@ -66,8 +64,10 @@ def _broken(view: View, whitened: int, blackened: int) -> str | None:
         # an island the change does not touch keeps its cells, but the new black
         # cells may leave it too little room (its reach only shrinks)
         touched = g.grow(whitened)
-        for island, _ in view.growing_reaches:
-            if not island.mask & touched and not view.has_room(island, blackened):
+        for island, reach in view.growing_reaches:
+            # (one whose reach misses the new black cells keeps its room)
+            if not island.mask & touched and (reach & blackened or reach.bit_count() < island.need) \
+                    and not view.has_room(island, blackened):
                 return (f"{view.puzzle.clue_name(island.clue)} could not reach "
                         f"{island.need} cells")
         # a white fragment the change does not touch: some island must still reach it
@@ -75,7 +75,9 @@ def _broken(view: View, whitened: int, blackened: int) -> str | None:
         for frag in view.fragments:
             if frag.mask & touched:
                 continue
-            able = [r for r in view.islands if reaches[r.clue] & frag.mask]
+            able = view.reached_by(frag.mask)
+            if any(not reaches[r.clue] & blackened for r in able):
+                continue  # that island's way to it stays as it was
             if not any(view.reach_without(r, blackened & reaches[r.clue],
                                           until=frag.mask) & frag.mask for r in able):
                 return (f"no island could reach the white cell{'s' if frag.size > 1 else ''} "
@@ -240,6 +242,12 @@ class _Cuts:
         self.g, self.unknown = g, unknown
         blocks, self.always = _blocks(g, main, root, black)
         self.blocks_at: dict[int, list] = {}
+        once = twice = 0
+        for block in blocks:
+            twice |= once & block[0]
+            once |= block[0]
+        # the cells whose taking out parts ``main`` (in two blocks or more)
+        self.parting = twice
         for block in blocks:
             if block[0].bit_count() > 2:  # a bridge has no cell to cut once x is gone
                 for c in bits(block[0] & unknown):
@@ -308,7 +316,8 @@ def wall_detour(view: View):
     for x in bits(unknown & main):
         xb = 1 << x
         rest = main & ~xb
-        core = g.flood(seed, rest)
+        # (only a cell that parts ``main`` leaves some of it behind)
+        core = g.flood(seed, rest) if cuts.parting & xb else rest
         if black & ~core:
             continue  # x itself is a wall chokepoint
         pockets = rest & ~core

@@ -446,9 +446,15 @@ class View:
         return self._sole
 
     def reached_by(self, mask: int) -> list[Region]:
-        """Islands whose reach meets ``mask``."""
-        reaches = self.reaches
-        return [r for r in self.islands if reaches[r.clue] & mask]
+        """Islands whose reach meets ``mask`` (kept per mask: read only)."""
+        memo = self.__dict__.get("_reached_by")
+        if memo is None:
+            memo = self._reached_by = {}
+        got = memo.get(mask)
+        if got is None:
+            reaches = self.reaches
+            got = memo[mask] = [r for r in self.islands if reaches[r.clue] & mask]
+        return got
 
     # -- walls -----------------------------------------------------------------
     def walls(self) -> list[int]:
