@@ -1553,6 +1553,38 @@ def test_reach_without_until_answers_whether_the_walk_meets_the_cells():
     assert compared > 5000 and 1000 < met < compared - 1000
 
 
+def test_cells_confinement_leaves_out_cannot_shrink_the_reach_too_far():
+    """island-confinement only tries cells the island's walk took while it was
+    short of its size (``taken_while_short``), or before it first took a duty's
+    cells (``taken_before``): without any other cell the island still reaches
+    its size, and still meets those cells. And some cells it does try leave it
+    short, so the filter is not empty."""
+    rnd = random.Random(10)
+    compared = short = 0
+    for view, n in _random_views(rnd, 150):
+        for island in view.islands:
+            if island.complete or island.need is None \
+                    or view.reaches[island.clue].bit_count() < island.need:
+                continue  # (confinement says such an island is stuck first)
+            while_short = view.taken_while_short(island)
+            targets = [rnd.getrandbits(n) & rnd.getrandbits(n) & view.unknown for _ in range(2)]
+            for i in range(n):
+                if not (view.unknown >> i) & 1:
+                    continue
+                without = view.reach(island, blocked=1 << i)
+                if not while_short >> i & 1:
+                    assert without.bit_count() >= island.need, (view.puzzle.to_text(), i)
+                else:
+                    short += without.bit_count() < island.need
+                for target in targets:
+                    reach = view.reaches[island.clue]
+                    if target & reach and not view.taken_before(island, target) >> i & 1 \
+                            and not target >> i & 1:
+                        assert without & target, (view.puzzle.to_text(), i)
+                compared += 1
+    assert compared > 3000 and short > 50
+
+
 def test_room_check_answers_as_the_walk_with_the_whole_block():
     """``View.has_room`` walks with only the blocked cells inside the plain reach,
     resumes the plain walk where it first takes a blocked cell, stops once it has

@@ -516,19 +516,34 @@ def _confine(view: View, island: Region, area: int, mine) -> Step | None:
     # A cell can only matter if it cuts the area apart, if the area is so tight
     # that a detour around it costs too much, or if the island has duties.
     suspects = _suspects(view, island, area, bool(mine), 0)
-    for i in bits(suspects):
+    # Without a cell the walk still takes what it took before that cell: only a
+    # cell taken while the island was short can leave it short, and only one
+    # taken before a duty's cells can keep it from them.
+    short = view.taken_while_short(island)
+    before = [view.taken_before(island, target) for _, target, _ in mine]
+    could = short
+    for cells in before:
+        could |= cells
+    for i in bits(suspects & could):
         view.on_time()
         bit = 1 << i
-        # (with no duties, the walk may stop once it has enough cells)
-        without = view.reach_without(island, bit, enough=0 if mine else island.need)
-        if without.bit_count() < island.need:
-            return _step(view, "island-confinement", 3, bit, WHITE,
-                         area | _reach_bounds(view, [island]),
-                         f"Without {g.name(i)}, {who} could reach only "
-                         f"{without.bit_count()} of its {island.need} cells, so "
-                         f"{g.name(i)} is white.",
-                         [("island", island.mask), ("area", area)])
-        for role, target, duty in mine:
+        # the duties this cell could stand in the way of (not one of its own ways)
+        duties = [d for d, cells in zip(mine, before) if bit & cells and not bit & d[1]]
+        if bit & short:
+            # (with no duties in question, the walk may stop once it has enough cells)
+            without = view.reach_without(island, bit, enough=0 if duties else island.need)
+            if without.bit_count() < island.need:
+                return _step(view, "island-confinement", 3, bit, WHITE,
+                             area | _reach_bounds(view, [island]),
+                             f"Without {g.name(i)}, {who} could reach only "
+                             f"{without.bit_count()} of its {island.need} cells, so "
+                             f"{g.name(i)} is white.",
+                             [("island", island.mask), ("area", area)])
+        elif not duties:
+            continue
+        else:  # (one duty in question: the walk may stop once it takes its cells)
+            without = view.reach_without(island, bit, until=duties[0][1] if len(duties) == 1 else 0)
+        for role, target, duty in duties:
             if target & without:
                 continue
             if role == "fragment":
@@ -536,12 +551,9 @@ def _confine(view: View, island: Region, area: int, mine) -> Step | None:
                         f"and without {g.name(i)} it could not, so {g.name(i)} is white.")
                 regions = [("island", island.mask), ("island", target), ("area", area)]
             else:
-                sq = target | (bit if bit & target else 0)
                 text = (f"Only {who} can break the pool at {g.names(target, 4)}, and "
                         f"without {g.name(i)} it could not reach it, so {g.name(i)} is white.")
-                regions = [("island", island.mask), ("square", sq), ("area", area)]
-            if bit & target:
-                continue  # the cell is itself one of the ways to do the duty
+                regions = [("island", island.mask), ("square", target), ("area", area)]
             # (only it can reach the target: the other islands' bounds count too)
             return _step(view, "island-confinement", 3, bit, WHITE,
                          area | duty | _reach_bounds(view, toward=duty), text, regions)

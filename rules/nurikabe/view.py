@@ -351,6 +351,18 @@ class View:
             return None
         return self._first_step(island, cells)
 
+    def taken_while_short(self, island: Region) -> int:
+        """The cells ``island``'s walk took while it held fewer cells than the
+        island needs (the island included): when the walk reaches that many,
+        the walk without any other cell still takes what it had before it, so
+        still enough cells. (The whole reach when it falls short.)"""
+        final, steps = self._walk(island)
+        need = island.need
+        for seen, _, _ in steps:
+            if seen.bit_count() >= need:
+                return seen
+        return final
+
     def taken_before(self, island: Region, cells: int) -> int:
         """What ``island``'s walk took before it first took one of ``cells`` (the
         island included): a cell outside it cannot stand between the island and
