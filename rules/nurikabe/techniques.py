@@ -668,13 +668,17 @@ def fragment_lifeline(view: View):
         # a cell outside some reacher's reach leaves that one's way open, and so
         # does one it takes only once it has taken a cell of the target
         common = g.full
-        between = g.full
         for r in reachers:
             common &= reaches[r.clue]
-            between &= view.taken_before(r, target)
         libs = g.border(target) & view.unknown
-        near = (target | libs | g.border(libs)) & view.unknown & common \
-            & (between | target)
+        near = (target | libs | g.border(libs)) & view.unknown & common
+        if near & ~target:
+            between = g.full
+            for r in reachers:
+                between &= view.taken_before(r, target)
+                if not near & ~target & between:
+                    break
+            near &= between | target
         if not near:
             continue
         area = 0
