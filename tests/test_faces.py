@@ -64,6 +64,19 @@ def test_a_ring_round_a_hole_and_a_full_square():
         0, 1 << 3 | 1 << 5, 0, 1 << 1 | 1 << 7, 0, 1 << 1 | 1 << 7, 0, 1 << 3 | 1 << 5, 0]
 
 
+def _random_wall_space(rng: random.Random, least: int, open_share: float):
+    """A random grid with at least ``least`` black cells (up to a third of it)
+    and open cells: (geometry, black, open, the first black cell, the black and
+    open cells joined to it)."""
+    g = Geometry.of(rng.randint(2, 8), rng.randint(2, 8))
+    cells = list(range(g.n))
+    rng.shuffle(cells)
+    black = sum(1 << i for i in cells[: rng.randint(least, max(least, g.n // 3))])
+    unknown = sum(1 << i for i in cells[g.n // 3:] if rng.random() < open_share) & ~black
+    seed = black & -black
+    return g, black, unknown, seed, g.flood(seed, black | unknown)
+
+
 @pytest.mark.parametrize("few", [0, 4, 10 ** 6])
 def test_wall_detour_cuts_match_brute_force(few, monkeypatch):
     """What a white cell leaves the wall: the open cells every connection of the
@@ -74,13 +87,7 @@ def test_wall_detour_cuts_match_brute_force(few, monkeypatch):
     rng = random.Random(few)
     checked = 0
     for _ in range(300):
-        g = Geometry.of(rng.randint(2, 8), rng.randint(2, 8))
-        cells = list(range(g.n))
-        rng.shuffle(cells)
-        black = sum(1 << i for i in cells[: rng.randint(2, max(2, g.n // 3))])
-        unknown = sum(1 << i for i in cells[g.n // 3:] if rng.random() < 0.8) & ~black
-        seed = black & -black
-        main = g.flood(seed, black | unknown)
+        g, black, unknown, seed, main = _random_wall_space(rng, 2, 0.8)
         if black & ~main:
             continue
         cuts = detour._Cuts(g, main, seed.bit_length() - 1, black, unknown)
@@ -107,13 +114,7 @@ def test_wall_detour_parting_cells_are_the_cells_that_part_the_space():
     rng = random.Random(7)
     parting_seen = 0
     for _ in range(400):
-        g = Geometry.of(rng.randint(2, 8), rng.randint(2, 8))
-        cells = list(range(g.n))
-        rng.shuffle(cells)
-        black = sum(1 << i for i in cells[: rng.randint(1, max(1, g.n // 3))])
-        unknown = sum(1 << i for i in cells[g.n // 3:] if rng.random() < 0.7) & ~black
-        seed = black & -black
-        main = g.flood(seed, black | unknown)
+        g, black, unknown, seed, main = _random_wall_space(rng, 1, 0.7)
         cuts = detour._Cuts(g, main, seed.bit_length() - 1, black, unknown)
         for x in bits(main):
             rest = main & ~(1 << x)
