@@ -15,7 +15,7 @@ def candidates(view: View) -> list[int]:
     g = view.g
     unknown = view.unknown
     first: dict[int, int] = {}
-    for region in view.islands + view.fragments:
+    for region in view.regions:
         if region.complete:
             continue
         libs = view.liberties(region)

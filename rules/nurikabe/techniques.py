@@ -312,9 +312,8 @@ def island_expansion(view: View):
     steps = []
     g = view.g
     near = g.grow(g.grow(view.stirred()))  # (elsewhere nothing changed since it last looked)
-    for region in view.islands + view.fragments:
-        if region.complete or (region.clue is not None and region.need is None) \
-                or not region.mask & near:
+    for region in view.growing:
+        if not region.mask & near:
             continue
         libs = view.liberties(region)
         if libs and libs & (libs - 1) == 0:
@@ -369,7 +368,7 @@ def wall_expansion(view: View):
 def size_accounting(view: View):
     """A cell that would join an island to white cells it cannot afford is black."""
     g = view.g
-    regions = view.islands + view.fragments
+    regions = view.regions
     # a cell touching no region that changed since it last looked had nothing to add
     near = view.unknown & g.grow(view.stirred())
     owner = {}
@@ -1778,9 +1777,9 @@ def _shape_flaw(view: View, island: Region, shape: int, mine_only: int, must: in
     # stuck, with one it is theirs
     hemmed = g.grow(added) & view.white & ~shape
     if hemmed:
-        for r in view.islands + view.fragments:
-            if not r.mask & hemmed or r.complete or (r.clue is not None and r.need is None):
-                continue  # (a "?" island may stop growing at any size)
+        for r in view.growing:  # (a "?" island may stop growing at any size)
+            if not r.mask & hemmed:
+                continue
             exits = g.border(r.mask) & unknown & ~black & ~shape
             if not exits:
                 return lambda: f"{view.region_name(r)} would have no way left to grow"
@@ -1839,7 +1838,7 @@ def _square_flaw(g, added: int, black: int, white: int, others: int):
 def _joins_badly(view: View, part: int, touch: int, role: str):
     """Why white cells ``part`` cannot join the white regions they touch:
     None when they can, else a function that says why."""
-    joined = [r for r in view.islands + view.fragments if r.mask & touch]
+    joined = [r for r in view.regions if r.mask & touch]
     numbered = [r for r in joined if r.clue is not None]
     g = view.g
     if len(numbered) > 1:

@@ -191,6 +191,17 @@ class View:
     def fragments(self) -> list[Region]:
         return self._regions()[1]
 
+    @cached_property
+    def regions(self) -> list[Region]:
+        """The islands, then the fragments (read only: shared)."""
+        return self.islands + self.fragments
+
+    @cached_property
+    def growing(self) -> list[Region]:
+        """The regions that must still grow: unfinished islands of a known size
+        and fragments, in ``regions`` order (a "?" island may stop at any size)."""
+        return [r for r in self.regions if not r.complete and (r.clue is None or r.need is not None)]
+
     def stirred(self) -> int:
         """The changed cells and the whole white regions holding one: what a
         region's liberties can have changed by. (A fragment joined to an island
