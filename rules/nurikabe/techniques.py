@@ -540,7 +540,7 @@ def _confine(view: View, island: Region, area: int, mine) -> Step | None:
                              [("island", island.mask), ("area", area)])
         elif not duties:
             continue
-        else:  # (one duty in question: the walk may stop once it takes its cells)
+        else:  # (with one duty in question, the walk may stop once it takes its cells)
             without = view.reach_without(island, bit, until=duties[0][1] if len(duties) == 1 else 0)
         for role, target, duty in duties:
             if target & without:
@@ -1780,7 +1780,7 @@ def _shape_flaw(view: View, island: Region, shape: int, mine_only: int, must: in
         for r in view.growing:  # (a "?" island may stop growing at any size)
             if not r.mask & hemmed:
                 continue
-            exits = g.border(r.mask) & unknown & ~black & ~shape
+            exits = r.border(g) & unknown & ~black & ~shape
             if not exits:
                 return lambda: f"{view.region_name(r)} would have no way left to grow"
             if not exits & (exits - 1):

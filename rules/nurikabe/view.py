@@ -214,10 +214,7 @@ class View:
             return got[1]
         out = changed
         if changed & self.white:
-            for r in self.islands:
-                if r.mask & changed:
-                    out |= r.mask
-            for r in self.fragments:
+            for r in self.regions:
                 if r.mask & changed:
                     out |= r.mask
         self._stirred = (changed, out)
