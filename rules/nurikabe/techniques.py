@@ -492,12 +492,12 @@ def island_confinement(view: View):
 
 def _confine(view: View, island: Region, area: int, mine) -> Step | None:
     g = view.g
-    who = view.region_name(island)
     if area.bit_count() < island.need:
-        raise Contradiction("island-stuck", f"{who} can reach only {area.bit_count()} "
-                            f"cells, fewer than {island.need}",
+        raise Contradiction("island-stuck", f"{view.region_name(island)} can reach only "
+                            f"{area.bit_count()} cells, fewer than {island.need}",
                             tuple(bits(area | _reach_bounds(view, [island]))))
     if area.bit_count() == island.need and area & view.unknown:
+        who = view.region_name(island)
         cells = area & view.unknown
         return _step(view, "island-confinement", 3, cells, WHITE,
                      area | _reach_bounds(view, [island]),
@@ -512,6 +512,7 @@ def _confine(view: View, island: Region, area: int, mine) -> Step | None:
     vain = _in_vain(view, "confinement")
     if seen in vain:
         return None
+    who = view.region_name(island)
     # A cell can only matter if it cuts the area apart, if the area is so tight
     # that a detour around it costs too much, or if the island has duties.
     suspects = _suspects(view, island, area, bool(mine), 0)
