@@ -235,6 +235,24 @@ POSITIVE = [
 . 4 . .
 . . . 2
 """, "r2c3#", 1),
+    # the 4 has three completions: two border r3c3, and the third (along the
+    # top row) leaves r3c1's 2x2 square to the 2, which r3c3 white would
+    # complete; so r3c3 is black
+    ("shape-trial", """
+. . . #
+4 . . #
+. # . #
+. . 2 .
+""", "r3c3#", 2),
+    # the 3 has two completions; r3c1 white touches one, and the other (r2c2)
+    # would cut the black r3c2 off from the rest of the wall
+    ("shape-trial", """
++ 3 # 1 #
+. . # # #
+. # 2 + #
+. . # # .
+6 + + + .
+""", "r3c1#", 4),
     # r2c3 and r3c2 close a loop of wall round the 10 or the 4; 11 black cells
     # cannot go round the 10 (no room off the edges), so the 4 is inside, and
     # the only 2x2 block off the edges it can fill holds exactly 4 cells
@@ -468,6 +486,13 @@ POSITIVE = [
 # (technique, board that is not solved and where the technique finds nothing,
 #  number of solutions of the board)
 NEGATIVE = [
+    # the 3's two completions each leave the other's cells to the wall: no
+    # cell has a value no completion survives
+    ("shape-trial", """
+# # # #
+# 3 . .
+# # . #
+""", 2),
     ("wall-pocket", """
 # . .
 . . .
@@ -625,6 +650,14 @@ NEGATIVE = [
 
 # (technique, board without a solution, the Contradiction's rule)
 CONTRADICTIONS = [
+    # the 4 cannot take three cells without closing r4c1's 2x2 square or
+    # cutting off the black r3c2
+    ("shape-trial", """
+. . . #
+4 . . #
+. # . #
+. . . .
+""", "island-stuck"),
     # r2c3 and r3c2 close a loop round one of the 1s: 7 black cells at least,
     # but the numbers leave 6
     ("enclosed-island", """

@@ -1,0 +1,207 @@
+"""Shape trial: a cell whose one value no completion of an island survives.
+
+Shape enumeration lists the ways an island can be completed and keeps what
+they all share: a cell in every one is white, a cell next to every one is
+black. This goes one question further, cell by cell: *if this cell were
+white (black), could the island still be completed?* A completion that
+borders the cell cannot have it white (a white cell next to a complete
+island would belong to it), and one that takes it cannot have it black; a
+completion that neither takes nor borders it is checked again, by the same
+rules as in shape enumeration, in the position with the cell decided, where
+the cell may cut the wall, leave a 2x2 square no island can break, be a
+white cell only this island could reach, or take room from a neighbour.
+When no completion survives one value, the cell has the other (janko-1063:
+r2c7 white would join the 13, and no way to complete the 8 at r1c3 would
+then keep the wall whole).
+
+Each trial is a case analysis over one island's completions, each checked
+by the shape rules alone: nothing is propagated from the assumed cell, so it
+is not a hypothesis. Cells up to ``TRIAL_RADIUS`` steps from some completion
+are tried. It is the last technique of the main line (never inside
+hypotheses or the search), so it runs where every other one has found
+nothing; on janko it takes 48 puzzles to no hypothesis at all.
+
+Two economies keep the cost down on big grids, both sound (they can only
+make a trial find less): the trial position's reaches are the position's,
+walked again only for islands whose walk could pass by the cell (deciding a
+cell only shrinks reaches) and that come near this island; and a trial that
+failed is not made again while the completion that survived it is still
+listed and the cells around it and the tried cell are unchanged.
+"""
+from __future__ import annotations
+
+from deduce.errors import Contradiction
+from deduce.state import bits
+from deduce.step import Step
+
+from rules.nurikabe.techniques import (
+    BLACK, TECHNIQUES, THOROUGH_CAPS, WHITE, _far_wall, _of_puzzle, _others_reach,
+    _shape_flaw, _shapes_of, _sole_reachers, _watched)
+from rules.nurikabe.view import View
+
+TRIED_KEPT = 100000  # failed trials remembered per puzzle
+# (puzzle, technique) -> (puzzle, {(clue, cell, value): (surviving completion, window,
+# its black cells, its white cells)})
+_TRIED: dict = {}
+TRIAL_SHAPES = THOROUGH_CAPS[2]  # islands with more completions than this are not tried
+# cells this many steps or fewer from some completion are tried (on janko, 1 to 5
+# steps took 27, 14, 4, 0 and 4 more puzzles to no hypothesis)
+TRIAL_RADIUS = 5
+
+
+@TECHNIQUES.register("shape-trial", tier=4, name="Shape trial", thorough=True, wide=True)
+def shape_trial(view: View):
+    """A cell whose one value leaves an island no completion has the other value."""
+    if view.nested:
+        return None
+    g = view.g
+    tried = _of_puzzle(_TRIED, (id(view.puzzle), "shape-trial"), view, dict)
+    for island in _watched(view):
+        view.on_time()
+        shapes = _shapes_of(view, island)
+        if not shapes or len(shapes) > TRIAL_SHAPES:
+            continue
+        union = 0
+        inside = g.full
+        outside = g.full
+        borders = {}
+        for s in shapes:
+            union |= s
+            inside &= s
+            ring = borders[s] = g.border(s)
+            outside &= ring
+        near = union
+        for _ in range(TRIAL_RADIUS):
+            near = g.grow(near)
+        near &= view.unknown & ~inside & ~outside
+        must = None
+        listed = set(shapes)
+        around = g.grow(g.grow(view.reaches[island.clue]))  # where other reaches matter
+        for x in bits(near):
+            bit = 1 << x
+            taking = [s for s in shapes if s & bit]
+            touching = [s for s in shapes if borders[s] & bit]
+            neither = [s for s in shapes if not (s | borders[s]) & bit]
+            if not neither:
+                continue
+            for value, survivors in ((WHITE, taking), (BLACK, touching)):
+                if survivors:
+                    continue
+                key = (island.clue, x, value)
+                last = tried.get(key)
+                if last is not None and last[0] in listed and \
+                        view.black & last[1] == last[2] and view.white & last[1] == last[3]:
+                    continue  # it failed on the same cells around it before
+                if must is None:
+                    must = _sole_reachers(view).get(island.clue, 0)
+                step = _trial(view, island, x, value, shapes, neither, must, around)
+                if isinstance(step, int):  # (a completion that survives it)
+                    if len(tried) > TRIED_KEPT:
+                        tried.clear()
+                    window = g.grow(g.grow(step | bit))
+                    tried[key] = (step, window, view.black & window, view.white & window)
+                    continue
+                if step is not None:
+                    return step
+    return None
+
+
+def _trial(view: View, island, x: int, value: int, shapes: list[int], neither: list[int],
+           must: int, around: int):
+    """The step "``x`` is not ``value``" when no completion of ``island`` fits it.
+
+    The trial position's reaches are the position's, walked again only for
+    the islands whose walk could pass by ``x`` (deciding a cell only shrinks
+    reaches, and one that kept clear of it is unchanged). ``must``: the white
+    cells only this island can reach here (so also in the trial position)."""
+    state = view.state.copy()
+    try:
+        state.assign(x, value)
+        trial = type(view)(view.puzzle, state)
+        trial.nested = False
+        trial.deadline = view.deadline
+        twin = next((r for r in trial.islands if r.clue == island.clue), None)
+        if twin is None or twin.mask != island.mask:
+            return None
+        g = view.g
+        if value == WHITE:
+            home = next(r for r in trial.regions if r.mask >> x & 1)
+            near = g.grow(home.mask)
+        else:
+            near = 1 << x
+        before = view.reaches
+        reaches = {}
+        walked = []  # islands still growing whose reach was walked again
+        for r in trial.islands:
+            old = before.get(r.clue)
+            if old is not None and (not (old | r.mask) & near or not old & around
+                                    and r.clue != twin.clue):
+                reaches[r.clue] = old
+            else:
+                reaches[r.clue] = trial.reach(r)
+                if r.clue != twin.clue and not r.complete and r.need is not None:
+                    walked.append(r)
+        trial._reach = reaches
+        others = _others_reach(trial, twin)
+        mine_only = reaches[twin.clue] & ~others & trial.unknown
+        for f in trial.fragments:
+            if f.mask & reaches[twin.clue] and not f.mask & others:
+                must |= f.mask
+        anchor = _far_wall(trial, reaches[twin.clue])
+        takeable = (trial.unknown & ~trial.forbidden(twin)) | (trial.white & ~trial.island_cells) \
+            | twin.mask
+        example = None
+        for s in neither:
+            if s & ~takeable:
+                why = "it would touch another island"
+            else:
+                flaw = _shape_flaw(trial, twin, s, mine_only, must, others, anchor)
+                if flaw is None and _leaves_room(trial, s, walked):
+                    return s  # a completion survives
+                why = flaw() if flaw is not None else \
+                    "it would leave a neighbouring island too little room"
+            if example is None:
+                example = (s, why)
+    except Contradiction:
+        return None
+    return _said(view, island, x, value, shapes, neither, example)
+
+
+def _leaves_room(trial: View, shape: int, walked) -> bool:
+    """False when ``shape`` leaves one of the islands ``walked`` too little room
+    (the others' rooms are as in the position, where the shape left them enough)."""
+    taken = trial.g.grow(shape)
+    reaches = trial.reaches
+    for other in walked:
+        if reaches[other.clue] & taken and not trial.has_room(other, taken):
+            return False
+    return True
+
+
+def _said(view: View, island, x: int, value: int, shapes: list[int], neither: list[int],
+          example) -> Step:
+    g = view.g
+    words = ("white", "black")
+    name = g.name(x)
+    who = view.region_name(island)
+    n, m = len(shapes), len(neither)
+    others = n - m
+    s, why = example
+    if others:
+        verb = {(WHITE, True): "touches", (WHITE, False): "touch",
+                (BLACK, True): "takes", (BLACK, False): "take"}[value, others == 1]
+        ruled = f"{others} of them {verb} it, and "
+    else:
+        ruled = ""
+    if m == 1:
+        rest = (f"the {'other' if others else 'only'} one (with {g.names(s & ~island.mask, 4)}) "
+                f"fails: {why}")
+    else:
+        rest = (f"each of the {'other ' if others else ''}{m} breaks a rule with it "
+                f"(for one, the completion with {g.names(s & ~island.mask, 4)}: {why})")
+    text = (f"{who[0].upper()}{who[1:]} can be completed in {n} way{'s' if n > 1 else ''}. "
+            f"If {name} were {words[value]}, none would fit: {ruled}{rest}. "
+            f"So {name} is {words[1 - value]}.")
+    return Step("shape-trial", 4, ((x, 1 - value),),
+                tuple(bits(island.mask | view.black | view.white)), text,
+                regions=(("island", tuple(bits(island.mask))),))
