@@ -45,8 +45,13 @@ TRIED_KEPT = 100000  # failed trials remembered per puzzle
 _TRIED: dict = {}
 TRIAL_SHAPES = THOROUGH_CAPS[2]  # islands with more completions than this are not tried
 # cells this many steps or fewer from some completion are tried (on janko, 1 to 5
-# steps took 27, 14, 4, 0 and 4 more puzzles to no hypothesis)
+# steps took 27, 14, 4, 0 and 4 more puzzles to no hypothesis); on grids of more
+# than BIG_GRID cells, where there are many islands to try, TRIAL_RADIUS_BIG (on
+# janko the one such puzzle it takes to no hypothesis needs 2; 5 made janko-1055,
+# 40x57, twice as slow)
 TRIAL_RADIUS = 5
+TRIAL_RADIUS_BIG = 2
+BIG_GRID = 600
 
 
 @TECHNIQUES.register("shape-trial", tier=4, name="Shape trial", thorough=True, wide=True)
@@ -56,6 +61,7 @@ def shape_trial(view: View):
         return None
     g = view.g
     tried = _of_puzzle(_TRIED, (id(view.puzzle), "shape-trial"), view, dict)
+    radius = TRIAL_RADIUS if g.n <= BIG_GRID else TRIAL_RADIUS_BIG
     for island in _watched(view):
         view.on_time()
         shapes = _shapes_of(view, island)
@@ -71,7 +77,7 @@ def shape_trial(view: View):
             ring = borders[s] = g.border(s)
             outside &= ring
         near = union
-        for _ in range(TRIAL_RADIUS):
+        for _ in range(radius):
             near = g.grow(near)
         near &= view.unknown & ~inside & ~outside
         must = None
