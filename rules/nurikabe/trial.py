@@ -19,7 +19,7 @@ by the shape rules alone: nothing is propagated from the assumed cell, so it
 is not a hypothesis. Cells up to ``TRIAL_RADIUS`` steps from some completion
 are tried. It is the last technique of the main line (never inside
 hypotheses or the search), so it runs where every other one has found
-nothing; on janko it takes 48 puzzles to no hypothesis at all.
+nothing; on janko it takes 49 puzzles to no hypothesis at all.
 
 Two economies keep the cost down on big grids, both sound (they can only
 make a trial find less): the trial position's reaches are the position's,
@@ -44,11 +44,11 @@ TRIED_KEPT = 100000  # failed trials remembered per puzzle
 # its black cells, its white cells)})
 _TRIED: dict = {}
 TRIAL_SHAPES = THOROUGH_CAPS[2]  # islands with more completions than this are not tried
-# cells this many steps or fewer from some completion are tried (on janko, 1 to 5
-# steps took 27, 14, 4, 0 and 4 more puzzles to no hypothesis); on grids of more
-# than BIG_GRID cells, where there are many islands to try, TRIAL_RADIUS_BIG (on
-# janko the one such puzzle it takes to no hypothesis needs 2; 5 made janko-1055,
-# 40x57, twice as slow)
+# cells this many steps or fewer from some completion are tried (on janko, 1 step
+# took 27 puzzles to no hypothesis, 2 steps 14 more and 3 to 5 steps 8 more); on
+# grids of more than BIG_GRID cells, where there are many islands to try,
+# TRIAL_RADIUS_BIG (the one such janko puzzle it takes to no hypothesis needs 2;
+# 5 made janko-1055, 40x57, twice as slow)
 TRIAL_RADIUS = 5
 TRIAL_RADIUS_BIG = 2
 BIG_GRID = 600
