@@ -97,13 +97,14 @@ def test_json_walkthrough_shows_the_narrowed_premises():
 
 
 def test_a_hypothesis_broken_by_a_wide_technique_narrows_its_reason():
-    """janko-0329: assuming a cell leaves the 8 at r5c7 no shape; that contradiction
+    """janko-0330: assuming a cell leaves the 4 at r5c5 no shape; that contradiction
     named every cell decided at the branch's end, and is narrowed to the cells on
-    which shape enumeration still finds the same rule broken."""
+    which shape enumeration still finds the same rule broken. (janko-0329, with
+    three such hypotheses, was used until shape-trial solved it with fewer.)"""
     from puzzles.nurikabe.formats import from_record
     from tests.conftest import janko_records
 
-    puzzle = from_record(janko_records()["janko-0329"])
+    puzzle = from_record(janko_records()["janko-0330"])
     plain = Solver(KIND, puzzle, depth=3).solve().steps
     thin = narrow(KIND, puzzle, plain)
     faults, _ = narrowing_faults(KIND, puzzle, plain, thin)
@@ -112,7 +113,7 @@ def test_a_hypothesis_broken_by_a_wide_technique_narrows_its_reason():
     narrowed = 0
     for a, b in zip(plain, thin):
         if a.assumption is not None and a.premises != b.premises:
-            assert a.contradiction.startswith("no shape completes the 8 at r5c7")
+            assert a.contradiction.startswith("no shape completes the 4 at r5c5")
             assert b.premises[0] == a.assumption[0] and set(b.premises) < set(a.premises)
             end = state.copy()
             end.assign(*a.assumption)
@@ -127,4 +128,4 @@ def test_a_hypothesis_broken_by_a_wide_technique_narrows_its_reason():
             narrowed += 1
         for i, v in a.conclusions:
             state.assign(i, v)
-    assert narrowed >= 3
+    assert narrowed >= 1

@@ -37,8 +37,9 @@ def test_near_is_within_two_steps_on_the_grid():
 def test_weighted_order_proves_a_stalled_janko_puzzle_with_fewer_nodes(monkeypatch):
     """janko-0667 stalls without hypotheses; searched from there, the order by
     dead ends proves it unique in far fewer nodes than the kind's order alone
-    (151 against 749 in session 23; janko-0459, 35 against 531, was used until
-    the wall techniques of session 23 solved it without hypotheses)."""
+    (151 against 749 in session 23, 183 against 675 since shape-trial decides
+    more before the search; janko-0459, 35 against 531, was used until the wall
+    techniques of session 23 solved it without hypotheses)."""
     record = janko_records()["janko-0667"]
     puzzle = from_record(record)
     stalled = Solver(KIND, puzzle, depth=0).solve()
@@ -49,12 +50,12 @@ def test_weighted_order_proves_a_stalled_janko_puzzle_with_fewer_nodes(monkeypat
                         lambda self, candidates: next(iter(candidates)))
     plain = search(KIND, puzzle, stalled.state, limit=2, budget=60, max_nodes=20000)
     assert plain.count == 1
-    assert weighted.nodes * 4 < plain.nodes
+    assert weighted.nodes * 3 < plain.nodes
 
 
 def test_search_benchmark_reports_a_stalled_puzzle_proved_unique():
     from benchmarks.search import run
-    got = run(janko_records()["janko-0405"], depth=0, logic_budget=30, budget=30)
+    got = run(janko_records()["janko-0006"], depth=0, logic_budget=30, budget=30)
     assert got["logic"] == "stuck" and got["result"] == "unique" and got["wrong"] is False
     assert got["nodes"] >= 1
 

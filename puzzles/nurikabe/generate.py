@@ -45,7 +45,7 @@ SOLVE_BUDGET = 20.0  # seconds for one trial solve (past it the trial counts as 
 # number per island, each solved at depth 3), so a level above it is refused
 # at once. Any other pair is searched for until the budget runs out.
 TOP_LEVEL = {(2, 2): 2, (2, 3): 2, (2, 4): 2, (2, 5): 3, (2, 6): 3, (2, 7): 3, (2, 8): 3,
-             (2, 9): 3, (2, 10): 3, (3, 3): 2, (3, 4): 3, (3, 5): 4, (3, 6): 4, (4, 4): 3}
+             (2, 9): 3, (2, 10): 3, (3, 3): 2, (3, 4): 3, (3, 5): 3, (3, 6): 4, (4, 4): 3}
 
 
 def random_grid(rng: random.Random, rows: int, cols: int, max_island: int = 6) -> int | None:
