@@ -883,6 +883,27 @@ def test_a_new_black_cell_outside_a_sealed_wall_splits_it():
     assert info.value.text == "the wall at r1c1 can no longer reach the wall at r1c4"
 
 
+def test_a_full_store_of_shape_lists_keeps_the_puzzle_being_solved(monkeypatch):
+    """Past 5000 entries the store of shape lists drops other puzzles' only: clearing
+    it while an island was listed lost the lists of the islands listed before it, so
+    a later position inherited nothing (a hypothesis test failed or passed by how
+    many shape lists earlier tests had left)."""
+    monkeypatch.setattr(techniques, "_LINEAGE", {})
+    other = Nurikabe(4, 5, ((2, 2),))
+    for k in range(5000):
+        techniques._LINEAGE[(id(other), k, False)] = [(other, 0, 0, [], False)]
+    puzzle = Nurikabe(4, 5, ((2, 2), (5, 2), (14, 4)))
+    view = View(puzzle, initial_state(puzzle))
+    for island in view.islands:
+        techniques._shapes_of(view, island)
+    later = initial_state(puzzle)
+    later.assign(0, 1)
+    after = View(puzzle, later)
+    assert all(techniques._inherited_shapes(after, island) is not None
+               for island in after.islands if not island.complete)
+    assert not any(key[0] == id(other) for key in techniques._LINEAGE)
+
+
 def test_a_full_memory_store_keeps_the_puzzle_being_solved():
     """Past 60 entries the per-puzzle memories drop other puzzles' only: clearing the
     current puzzle's partway through a solve made a batch's walkthrough depend on

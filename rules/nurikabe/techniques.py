@@ -1468,7 +1468,11 @@ def _shapes_of(view: View, island: Region) -> list[int] | None:
                                 "without breaking a rule",
                                 tuple(bits(island.mask | view.black | view.white)))
         if len(_LINEAGE) > 5000:
-            _LINEAGE.clear()
+            # other puzzles' lists go; this one's stay (dropping them midway
+            # made what a position inherits depend on what the process did before)
+            mine = id(view.puzzle)
+            for key in [k for k in _LINEAGE if k[0] != mine]:
+                del _LINEAGE[key]
         _remember_shapes(view, island, shapes)
     cache[island.clue] = shapes
     return shapes
