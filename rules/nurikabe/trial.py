@@ -67,14 +67,14 @@ def shape_trial(view: View):
         shapes = _shapes_of(view, island)
         if not shapes or len(shapes) > TRIAL_SHAPES:
             continue
-        union = 0
-        inside = g.full
-        outside = g.full
+        union = rings = 0
+        inside = outside = g.full
         borders = {}
         for s in shapes:
             union |= s
             inside &= s
             ring = borders[s] = g.border(s)
+            rings |= ring
             outside &= ring
         near = union
         for _ in range(radius):
@@ -85,13 +85,9 @@ def shape_trial(view: View):
         around = g.grow(g.grow(view.reaches[island.clue]))  # where other reaches matter
         for x in bits(near):
             bit = 1 << x
-            taking = [s for s in shapes if s & bit]
-            touching = [s for s in shapes if borders[s] & bit]
-            neither = [s for s in shapes if not (s | borders[s]) & bit]
-            if not neither:
-                continue
-            for value, survivors in ((WHITE, taking), (BLACK, touching)):
-                if survivors:
+            # a completion that takes x fits it white, one that borders it black
+            for value, fits in ((WHITE, union), (BLACK, rings)):
+                if fits & bit:
                     continue
                 key = (island.clue, x, value)
                 last = tried.get(key)
@@ -100,6 +96,9 @@ def shape_trial(view: View):
                     continue  # it failed on the same cells around it before
                 if must is None:
                     must = _sole_reachers(view).get(island.clue, 0)
+                # (some completion neither takes nor borders x: x is in neither
+                # every one nor next to every one)
+                neither = [s for s in shapes if not (s | borders[s]) & bit]
                 step = _trial(view, island, x, value, shapes, neither, must, around)
                 if isinstance(step, int):  # (a completion that survives it)
                     if len(tried) > TRIED_KEPT:
