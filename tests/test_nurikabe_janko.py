@@ -167,6 +167,15 @@ def test_tight_wall_solves_janko_0753():
     assert "tight-wall" in used and result.grade.max_depth <= 2
 
 
+def test_shape_trial_takes_janko_puzzles_to_depth_0():
+    """janko-0128 and janko-0405 needed a hypothesis before shape-trial; with it they
+    need none, and every cell it decides is checked against the known solution."""
+    for pid in ("janko-0128", "janko-0405"):
+        result = check(janko_records()[pid], depth=0)
+        assert result.solved and result.grade.max_depth == 0, (pid, result.reason)
+        assert any(s.technique == "shape-trial" for s in result.steps), pid
+
+
 def test_enclosed_island_solves_janko_0029():
     """The 37 and the 36 meet at a corner: the wall's loop goes round the 36, which
     needs all 27 black cells off the edges (2h + 2w + 3 for a 6x6 block). No
