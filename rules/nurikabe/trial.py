@@ -62,6 +62,8 @@ def shape_trial(view: View):
     g = view.g
     tried = _of_puzzle(_TRIED, (id(view.puzzle), "shape-trial"), view, dict)
     radius = TRIAL_RADIUS if g.n <= BIG_GRID else TRIAL_RADIUS_BIG
+    positions: dict = {}  # (cell, value) -> its trial position, shared by the islands tried
+    survivors: dict[int, int] = {}  # clue -> the completion that survived its last trial
     for island in _watched(view):
         view.on_time()
         shapes = _shapes_of(view, island)
@@ -96,11 +98,13 @@ def shape_trial(view: View):
                     continue  # it failed on the same cells around it before
                 if must is None:
                     must = _sole_reachers(view).get(island.clue, 0)
-                # (some completion neither takes nor borders x: x is in neither
-                # every one nor next to every one)
-                neither = [s for s in shapes if not (s | borders[s]) & bit]
-                step = _trial(view, island, x, value, shapes, neither, must, around)
+                # the completions that survived a trial before are tried first
+                first = [s for s in (last and last[0], survivors.get(island.clue))
+                         if s in listed and not (s | borders[s]) & bit]
+                step = _trial(view, island, x, value, shapes, borders, first, must, around,
+                              positions)
                 if isinstance(step, int):  # (a completion that survives it)
+                    survivors[island.clue] = step
                     if len(tried) > TRIED_KEPT:
                         tried.clear()
                     window = g.grow(g.grow(step | bit))
@@ -111,29 +115,32 @@ def shape_trial(view: View):
     return None
 
 
-def _trial(view: View, island, x: int, value: int, shapes: list[int], neither: list[int],
-           must: int, around: int):
-    """The step "``x`` is not ``value``" when no completion of ``island`` fits it.
+def _trial(view: View, island, x: int, value: int, shapes: list[int], borders: dict,
+           first: list[int], must: int, around: int, positions: dict):
+    """The step "``x`` is not ``value``" when no completion of ``island`` fits it;
+    else a completion that does.
 
-    The trial position's reaches are the position's, walked again only for
-    the islands whose walk could pass by ``x`` (deciding a cell only shrinks
-    reaches, and one that kept clear of it is unchanged). ``must``: the white
-    cells only this island can reach here (so also in the trial position)."""
-    state = view.state.copy()
+    The completions tried are those that neither take nor border ``x``,
+    ``first`` before the others (a completion that survived a trial before
+    most likely survives this one too). The trial position's reaches are the
+    position's, walked again only for the islands whose walk could pass by
+    ``x`` (deciding a cell only shrinks reaches, and one that kept clear of
+    it is unchanged). ``must``: the white cells only this island can reach
+    here (so also in the trial position). ``positions``: the trial positions
+    of this pass, by (cell, value): what they compute is shared by the
+    islands tried there."""
+    got = positions.get((x, value), False)
+    if got is False:
+        got = positions[x, value] = _position(view, x, value)
+    if got is None:
+        return None  # (the cell's value breaks a rule at once)
+    proto, walked_once, near = got
+    bit = 1 << x
     try:
-        state.assign(x, value)
-        trial = type(view)(view.puzzle, state)
-        trial.nested = False
-        trial.deadline = view.deadline
+        trial = _sharing(proto)
         twin = next((r for r in trial.islands if r.clue == island.clue), None)
         if twin is None or twin.mask != island.mask:
             return None
-        g = view.g
-        if value == WHITE:
-            home = next(r for r in trial.regions if r.mask >> x & 1)
-            near = g.grow(home.mask)
-        else:
-            near = 1 << x
         before = view.reaches
         reaches = {}
         walked = []  # islands still growing whose reach was walked again
@@ -143,7 +150,10 @@ def _trial(view: View, island, x: int, value: int, shapes: list[int], neither: l
                                     and r.clue != twin.clue):
                 reaches[r.clue] = old
             else:
-                reaches[r.clue] = trial.reach(r)
+                reach = walked_once.get(r.clue)
+                if reach is None:
+                    reach = walked_once[r.clue] = trial.reach(r)
+                reaches[r.clue] = reach
                 if r.clue != twin.clue and not r.complete and r.need is not None:
                     walked.append(r)
         trial._reach = reaches
@@ -155,21 +165,73 @@ def _trial(view: View, island, x: int, value: int, shapes: list[int], neither: l
         anchor = _far_wall(trial, reaches[twin.clue])
         takeable = (trial.unknown & ~trial.forbidden(twin)) | (trial.white & ~trial.island_cells) \
             | twin.mask
-        example = None
-        for s in neither:
+
+        def why_not(s):
+            """None when completion ``s`` survives, else why it fails."""
             if s & ~takeable:
-                why = "it would touch another island"
-            else:
-                flaw = _shape_flaw(trial, twin, s, mine_only, must, others, anchor)
-                if flaw is None and _leaves_room(trial, s, walked):
-                    return s  # a completion survives
-                why = flaw() if flaw is not None else \
-                    "it would leave a neighbouring island too little room"
+                return "it would touch another island"
+            flaw = _shape_flaw(trial, twin, s, mine_only, must, others, anchor)
+            if flaw is None and _leaves_room(trial, s, walked):
+                return None
+            return flaw() if flaw is not None else \
+                "it would leave a neighbouring island too little room"
+
+        failed = {}
+        for s in first:
+            why = failed[s] = why_not(s)
+            if why is None:
+                return s  # a completion survives
+        example = None
+        m = 0  # the completions that neither take nor border x
+        for s in shapes:
+            if (s | borders[s]) & bit:
+                continue
+            m += 1
+            why = failed[s] if s in failed else why_not(s)
+            if why is None:
+                return s
             if example is None:
                 example = (s, why)
     except Contradiction:
         return None
-    return _said(view, island, x, value, shapes, neither, example)
+    return _said(view, island, x, value, shapes, m, example)
+
+
+def _position(view: View, x: int, value: int):
+    """The trial position with ``x`` = ``value`` (a view), the reaches walked
+    there so far (by clue), and the cells near which a walk can have changed;
+    None when it breaks a rule at once."""
+    state = view.state.copy()
+    try:
+        state.assign(x, value)
+        trial = type(view)(view.puzzle, state)
+        trial.nested = False
+        trial.deadline = view.deadline
+        trial.islands  # (building the regions checks joined clues and oversize)
+    except Contradiction:
+        return None
+    g = view.g
+    if value == WHITE:
+        home = next(r for r in trial.regions if r.mask >> x & 1)
+        near = g.grow(home.mask)
+    else:
+        near = 1 << x
+    return trial, {}, near
+
+
+def _sharing(proto: View) -> View:
+    """A fresh view of ``proto``'s position that shares what depends on the
+    position alone (regions, forbidden cells, walks, room), not its reaches."""
+    trial = type(proto)(proto.puzzle, proto.state)
+    trial.nested = proto.nested
+    trial.deadline = proto.deadline
+    trial._islands = proto._islands
+    trial._forbidden = proto._forbidden
+    trial._walks = proto._walks
+    trial._room = proto._room
+    trial._touch = proto.island_touch
+    trial._island_cells = proto.island_cells
+    return trial
 
 
 def _leaves_room(trial: View, shape: int, walked) -> bool:
@@ -183,13 +245,13 @@ def _leaves_room(trial: View, shape: int, walked) -> bool:
     return True
 
 
-def _said(view: View, island, x: int, value: int, shapes: list[int], neither: list[int],
+def _said(view: View, island, x: int, value: int, shapes: list[int], m: int,
           example) -> Step:
     g = view.g
     words = ("white", "black")
     name = g.name(x)
     who = view.region_name(island)
-    n, m = len(shapes), len(neither)
+    n = len(shapes)
     others = n - m
     s, why = example
     if others:
