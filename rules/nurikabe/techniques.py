@@ -1450,17 +1450,18 @@ def _shapes_of(view: View, island: Region) -> list[int] | None:
     cache = view.__dict__.setdefault("_shape_cache", {})
     if island.clue in cache:
         return cache[island.clue]
-    shapes = _inherited_shapes(view, island)
+    shapes, checked = _inherited(view, island)
     if shapes is None:
         shapes = _completions(view, island)
     if shapes is not None:
-        reaches = view.reaches
-        others = _others_reach(view, island)
-        mine_only = reaches[island.clue] & ~others & view.unknown
-        must = _sole_reachers(view).get(island.clue, 0)
-        anchor = _far_wall(view, reaches[island.clue])
-        shapes = [s for s in shapes
-                  if _plausible(view, island, s, mine_only, must, others, anchor)]
+        if not checked:  # (a list made in this very position passed these checks)
+            reaches = view.reaches
+            others = _others_reach(view, island)
+            mine_only = reaches[island.clue] & ~others & view.unknown
+            must = _sole_reachers(view).get(island.clue, 0)
+            anchor = _far_wall(view, reaches[island.clue])
+            shapes = [s for s in shapes
+                      if _plausible(view, island, s, mine_only, must, others, anchor)]
         if len(shapes) <= _caps(view)[2]:
             shapes = [s for s in shapes if _leaves_room(view, island, s)]
         if not shapes:
@@ -1510,21 +1511,32 @@ def _inherited_shapes(view: View, island: Region) -> list[int] | None:
     checks them against this position again. None: no such position known,
     or more shapes than this position enumerates (see ``_shape_limits``).
     """
+    return _inherited(view, island)[0]
+
+
+def _inherited(view: View, island: Region) -> tuple[list[int] | None, bool]:
+    """``_inherited_shapes``, and whether its list was made in this very
+    position (the same black and white cells: another view of it, such as the
+    thorough pass's), so that each of its shapes already passed the checks
+    of ``_shapes_of`` here."""
     puzzle = view.puzzle
     black, white = view.black, view.white
     best = None
     for nested in (False, True):
         for entry in _LINEAGE.get((id(puzzle), island.clue, nested), ()):
             if entry[0] is puzzle and entry[1] & ~black == 0 and entry[2] & ~white == 0:
-                if best is None or len(entry[3]) < len(best):
-                    best = entry[3]
+                if best is None or len(entry[3]) < len(best[3]):
+                    best = entry
     if best is None:
-        return None
+        return None, False
+    if best[1] == black and best[2] == white:
+        return (list(best[3]) if len(best[3]) <= _shape_limits(view)[0] else None), True
+    best = best[3]
     mask = island.mask
     takeable = (view.unknown & ~view.forbidden(island)) | (white & ~view.island_cells) | mask
     border = view.g.border
     got = [s for s in best if s & mask == mask and not s & ~takeable and not border(s) & white]
-    return got if len(got) <= _shape_limits(view)[0] else None
+    return (got if len(got) <= _shape_limits(view)[0] else None), False
 
 
 _COMPLETIONS: dict[tuple, list[int] | None] = {}
