@@ -235,7 +235,7 @@ class Solver:
                     continue
                 break
             if not found and thorough_pending and thorough and not state.solved:
-                found = self._thorough_pass(state, thorough, thorough_pending)
+                found = self._thorough_pass(view, thorough, thorough_pending)
                 thorough_pending = 0
             if not found:
                 if state.solved:
@@ -270,10 +270,11 @@ class Solver:
             for k in range(len(pending)):
                 pending[k] |= changed
 
-    def _thorough_pass(self, state: State, techniques, changed: int) -> Step | list[Step] | None:
+    def _thorough_pass(self, view, techniques, changed: int) -> Step | list[Step] | None:
         """Ask the capped techniques once more, with their larger caps, about
-        what changed since they were last asked so."""
-        view = self.kind.view(self.puzzle, state)
+        what changed since they were last asked so. ``view``: the position's,
+        where the usual pass found nothing (what it computed that does not
+        depend on the caps is kept: the view's own business)."""
         view.nested = False
         view.thorough = True
         view.deadline = self.deadline

@@ -106,7 +106,7 @@ class View:
         self.unknown = state.unknown
         self.changed = g.full
         self.nested = False  # set by the engine inside hypothesis branches and search
-        self.thorough = False  # set by the engine when the main line is otherwise stuck
+        self._thorough = False
         self.deadline: float | None = None  # set by the engine: when its budget runs out
         self.clue_need = puzzle.clue_need  # (the puzzle's: read only)
         self.clue_mask = puzzle.clue_mask
@@ -120,6 +120,20 @@ class View:
         self._walks: dict[int, tuple[int, list]] = {}  # clue -> the steps of its reach
         self._room: dict[tuple[int, int], bool] = {}  # (clue, blocked part of its reach) -> room?
         self._wall_seed = None
+
+    @property
+    def thorough(self) -> bool:
+        """Set by the engine when the main line is otherwise stuck: the shape
+        techniques then take larger caps. Their lists made under the other
+        caps are dropped (they may have been cut short); everything else the
+        view computed holds either way."""
+        return self._thorough
+
+    @thorough.setter
+    def thorough(self, on: bool) -> None:
+        if on != self._thorough:
+            self.__dict__.pop("_shape_cache", None)
+            self._thorough = on
 
     def on_time(self) -> None:
         """Raise BudgetExceeded once the engine's deadline has passed: a long
