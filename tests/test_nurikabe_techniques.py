@@ -904,6 +904,38 @@ def test_a_full_store_of_shape_lists_keeps_the_puzzle_being_solved(monkeypatch):
     assert not any(key[0] == id(other) for key in techniques._LINEAGE)
 
 
+def test_the_thorough_pass_lists_shapes_again_in_the_usual_pass_view(monkeypatch):
+    """The engine hands the thorough pass the view the usual pass made of the
+    same position: the shape lists that view made under the usual caps (here
+    cut short) must not be taken for the thorough pass's."""
+    monkeypatch.setattr(techniques, "CAPS", (5, 20, 200, 10000))
+    view = board("4 . . . .\n. . . . .\n. . . . 3")
+    four = next(r for r in view.islands if r.need == 4)
+    assert techniques._shapes_of(view, four) is None  # 12 completions, more than 5
+    view.thorough = True
+    assert len(techniques._shapes_of(view, four)) == 6
+
+
+def test_a_shape_list_made_in_this_very_position_is_not_checked_again(monkeypatch):
+    """Another view of the same position takes the list as it is; a position
+    that extends it checks each shape again."""
+    view = board("4 . . . .\n. . . . .\n. . . . 3")
+    four = next(r for r in view.islands if r.need == 4)
+    listed = techniques._shapes_of(view, four)
+    checked = []
+    plausible = techniques._plausible
+    monkeypatch.setattr(techniques, "_plausible",
+                        lambda *args: checked.append(args[2]) or plausible(*args))
+    same = View(view.puzzle, view.state.copy())
+    assert techniques._shapes_of(same, same.islands[0]) == listed
+    assert not checked
+    later = view.state.copy()
+    later.assign(9, 1)  # r2c5 black
+    beyond = View(view.puzzle, later)
+    assert set(techniques._shapes_of(beyond, beyond.islands[0])) < set(listed)
+    assert sorted(checked) == sorted(listed)
+
+
 def test_a_full_memory_store_keeps_the_puzzle_being_solved():
     """Past 60 entries the per-puzzle memories drop other puzzles' only: clearing the
     current puzzle's partway through a solve made a batch's walkthrough depend on
