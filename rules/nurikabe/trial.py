@@ -99,7 +99,7 @@ def shape_trial(view: View):
                 if must is None:
                     must = _sole_reachers(view).get(island.clue, 0)
                 # the completions that survived a trial before are tried first
-                first = [s for s in (last and last[0], survivors.get(island.clue))
+                first = [s for s in dict.fromkeys((last and last[0], survivors.get(island.clue)))
                          if s in listed and not (s | borders[s]) & bit]
                 step = _trial(view, island, x, value, shapes, borders, first, must, around,
                               positions)
@@ -171,7 +171,7 @@ def _trial(view: View, island, x: int, value: int, shapes: list[int], borders: d
             if s & ~takeable:
                 return "it would touch another island"
             flaw = _shape_flaw(trial, twin, s, mine_only, must, others, anchor)
-            if flaw is None and _leaves_room(trial, s, walked):
+            if flaw is None and _leaves_walked_room(trial, s, walked):
                 return None
             return flaw() if flaw is not None else \
                 "it would leave a neighbouring island too little room"
@@ -234,7 +234,7 @@ def _sharing(proto: View) -> View:
     return trial
 
 
-def _leaves_room(trial: View, shape: int, walked) -> bool:
+def _leaves_walked_room(trial: View, shape: int, walked) -> bool:
     """False when ``shape`` leaves one of the islands ``walked`` too little room
     (the others' rooms are as in the position, where the shape left them enough)."""
     taken = trial.g.grow(shape)
