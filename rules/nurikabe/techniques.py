@@ -1794,9 +1794,9 @@ def _shape_flaw(view: View, island: Region, shape: int, mine_only: int, must: in
     # stuck, with one it is theirs
     hemmed = g.grow(added) & view.white & ~shape
     if hemmed:
-        for r in view.growing:  # (a "?" island may stop growing at any size)
-            if not r.mask & hemmed:
-                continue
+        for r in view.regions_at(hemmed):
+            if r.complete or (r.clue is not None and r.need is None):
+                continue  # (not growing: a "?" island may stop at any size)
             exits = r.border(g) & unknown & ~black & ~shape
             if not exits:
                 return lambda: f"{view.region_name(r)} would have no way left to grow"
@@ -1855,7 +1855,7 @@ def _square_flaw(g, added: int, black: int, white: int, others: int):
 def _joins_badly(view: View, part: int, touch: int, role: str):
     """Why white cells ``part`` cannot join the white regions they touch:
     None when they can, else a function that says why."""
-    joined = [r for r in view.regions if r.mask & touch]
+    joined = view.regions_at(touch)
     numbered = [r for r in joined if r.clue is not None]
     g = view.g
     if len(numbered) > 1:
