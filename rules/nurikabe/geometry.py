@@ -160,6 +160,8 @@ class Geometry:
         return top, bottom, (fold & -fold).bit_length() - 1, fold.bit_length() - 1
 
     def components(self, mask: int) -> list[int]:
+        if not mask & (mask - 1):
+            return [mask] if mask else []
         out = []
         while mask:
             comp = self.flood(mask & -mask, mask)

@@ -1855,17 +1855,36 @@ def _square_flaw(g, added: int, black: int, white: int, others: int):
 def _joins_badly(view: View, part: int, touch: int, role: str):
     """Why white cells ``part`` cannot join the white regions they touch:
     None when they can, else a function that says why."""
+    memo = view.__dict__.get("_joins")
+    if memo is None:
+        memo = view._joins = {}
+    key = (part, touch)
+    got = memo.get(key, False)  # (the same cells come up for shape after shape)
+    if got is False:
+        got = memo[key] = _joining(view, part, touch)
+    if got is None:
+        return None
+    g = view.g
+    first, other, size = got
+    if other is not None:
+        return lambda: (f"{g.names(part, 4)} would have to be white {role}, joining "
+                        f"{view.region_name(first)} and {view.region_name(other)}")
+    return lambda: (f"{g.names(part, 4)} would have to be white {role}, "
+                    f"making {view.region_name(first)} {size} cells")
+
+
+def _joining(view: View, part: int, touch: int):
+    """(an island, a second island or None, the size joining them makes)
+    when white cells ``part`` cannot join the white regions ``touch`` holds
+    cells of: they join two numbers, or make one too big; else None."""
     joined = view.regions_at(touch)
     numbered = [r for r in joined if r.clue is not None]
-    g = view.g
     if len(numbered) > 1:
-        return lambda: (f"{g.names(part, 4)} would have to be white {role}, joining "
-                        f"{view.region_name(numbered[0])} and {view.region_name(numbered[1])}")
+        return numbered[0], numbered[1], 0
     if numbered and numbered[0].need is not None:
         size = part.bit_count() + sum(r.size for r in joined)
         if size > numbered[0].need:
-            return lambda: (f"{g.names(part, 4)} would have to be white {role}, "
-                            f"making {view.region_name(numbered[0])} {size} cells")
+            return numbered[0], None, size
     return None
 
 

@@ -212,9 +212,20 @@ class View:
 
     def regions_at(self, mask: int) -> list[Region]:
         """The regions holding a cell of ``mask`` (white cells), in ``regions``
-        order. Shape checks ask this of a few cells at a time, tens of
-        thousands of times a position on big grids: a scan of every region
-        each time was a quarter of their cost."""
+        order (kept per mask: read only). Shape checks ask this of a few cells
+        at a time, tens of thousands of times a position on big grids, mostly
+        of the same cells: a scan of every region each time was a quarter of
+        their cost."""
+        memo = self.__dict__.get("_regions_at")
+        if memo is None:
+            memo = self._regions_at = {}
+        got = memo.get(mask)
+        if got is not None:
+            return got
+        got = memo[mask] = self._find_regions(mask)
+        return got
+
+    def _find_regions(self, mask: int) -> list[Region]:
         index = self.__dict__.get("_region_index")
         if index is None:
             index = self._region_index = {}
