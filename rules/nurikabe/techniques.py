@@ -1677,11 +1677,15 @@ def _completions_by_growth(view: View, island: Region, limit: int,
     fragments = [f.mask for f in view.fragments]
     need = island.need
     border, neighbours = g.border, g.neighbours
-    absorbed: dict[int, int] = {}
+    # per cell: (the fragments it brings along, the cells it and they border
+    # that the island may take)
+    absorbed: dict[int, tuple[int, int]] = {}
     done = []
     made = 0
     first = border(island.mask) & allowed
     # frames: [shape, candidates not tried yet, cells ever offered on this path]
+    # (those hold every cell next to the shape that it may take: a grown
+    # shape's new candidates are next to the cell added, or its fragments)
     stack = [[island.mask, first, first]]
     while stack:
         frame = stack[-1]
@@ -1691,17 +1695,18 @@ def _completions_by_growth(view: View, island: Region, limit: int,
             continue
         bit = untried & -untried
         frame[1] = untried ^ bit
-        grown = frame[0] | bit
-        extra = absorbed.get(bit)
-        if extra is None:
+        got = absorbed.get(bit)
+        if got is None:
             extra = 0
-            touch = neighbours[bit.bit_length() - 1] & white
+            i = bit.bit_length() - 1
+            touch = neighbours[i] & white
             if touch:
                 for f in fragments:
                     if f & touch:
                         extra |= f
-            absorbed[bit] = extra
-        grown |= extra
+            got = absorbed[bit] = (extra, (neighbours[i] | border(extra)) & allowed)
+        extra, offers = got
+        grown = frame[0] | bit | extra
         size = grown.bit_count()
         if size > need:
             continue
@@ -1713,7 +1718,7 @@ def _completions_by_growth(view: View, island: Region, limit: int,
             if len(done) > limit:
                 return None
             continue
-        fresh = border(grown) & allowed & ~frame[2]
+        fresh = offers & ~frame[2]
         stack.append([grown, frame[1] | fresh, frame[2] | fresh])
     return done
 
