@@ -1175,6 +1175,21 @@ def battleground(view: View):
             alive[d] = set(got)
         return got
 
+    feet: dict[int, list[tuple[int, int]]] = {}  # kept[d] with each shape's footprint
+
+    def footprints(d: int) -> list[tuple[int, int]]:
+        """Each shape of ``d`` with the cells no shape beside it may take (its
+        cells and its border): most pairs fail on that alone."""
+        got = feet.get(d)
+        if got is None:
+            got = feet[d] = []
+            for t in shapes(d):
+                ring = rings.get(t)
+                if ring is None:
+                    ring = rings[t] = g.border(t)
+                got.append((t, t | ring))
+        return got
+
     anchors: dict[tuple[int, int], tuple[int, int] | None] = {}
     rings: dict = {}  # shape -> its border (see _compatible)
 
@@ -1210,7 +1225,7 @@ def battleground(view: View):
         mine = shapes(c)
         before = len(mine)
         survivors = []
-        rivals_c = [(d, shapes(d), alive[d], anchor(c, d)) for d in neighbours(c)]
+        rivals_c = [(d, footprints(d), alive[d], anchor(c, d)) for d in neighbours(c)]
         for s in mine:
             ok = True
             for d, theirs, alive_d, far in rivals_c:
@@ -1223,8 +1238,10 @@ def battleground(view: View):
                         fit = fits[s, t] = _compatible(view, s, t, far, rings)
                     if fit:
                         continue
-                for t in theirs:
+                for t, foot in theirs:
                     budget -= 1
+                    if s & foot:
+                        continue  # (they overlap or touch: ``_compatible`` says no)
                     fit = fits.get((s, t))
                     if fit is None:
                         fit = fits[s, t] = _compatible(view, s, t, far, rings)
@@ -1246,6 +1263,7 @@ def battleground(view: View):
         if len(survivors) < before:
             kept[c] = survivors
             alive[c] = set(survivors)
+            feet.pop(c, None)
             _remember_shapes(view, by_clue[c], survivors)
             island = by_clue[c]
             if not survivors:
