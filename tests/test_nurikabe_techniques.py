@@ -1671,6 +1671,36 @@ def test_cells_confinement_leaves_out_cannot_shrink_the_reach_too_far():
     assert compared > 3000 and short > 50
 
 
+def test_a_cell_off_every_short_way_cannot_keep_the_island_from_its_target():
+    """``View.on_way`` (which cells confinement walks without, toward a duty)
+    may leave out only cells the island reaches its target without: on random
+    positions and targets (open cells, or a fragment), every cell it leaves out
+    leaves the target within reach, and it does leave cells out."""
+    rnd = random.Random(12)
+    compared = left_out = blocking = 0
+    for view, n in _random_views(rnd, 200):
+        for island in view.islands:
+            if island.complete or island.need is None:
+                continue
+            reach = view.reaches[island.clue]
+            targets = [rnd.getrandbits(n) & rnd.getrandbits(n) & rnd.getrandbits(n)
+                       & view.unknown for _ in range(2)]
+            targets += [f.mask for f in view.fragments]
+            for target in targets:
+                if not target & reach:
+                    continue
+                way = view.on_way(island, target)
+                for i in bits(reach & view.unknown & ~target):
+                    without = view.reach(island, blocked=1 << i)
+                    if not way >> i & 1:
+                        assert without & target, (view.puzzle.to_text(), i, target)
+                        left_out += 1
+                    else:
+                        blocking += not without & target
+                    compared += 1
+    assert compared > 3000 and left_out > 500 and blocking > 50, (compared, left_out, blocking)
+
+
 def test_room_check_answers_as_the_walk_with_the_whole_block():
     """``View.has_room`` walks with only the blocked cells inside the plain reach,
     resumes the plain walk where it first takes a blocked cell, stops once it has

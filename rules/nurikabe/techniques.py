@@ -528,7 +528,8 @@ def _confine(view: View, island: Region, area: int, mine) -> Step | None:
         view.on_time()
         bit = 1 << i
         # the duties this cell could stand in the way of (not one of its own ways)
-        duties = [d for d, cells in zip(mine, before) if bit & cells and not bit & d[1]]
+        duties = [d for d, cells in zip(mine, before) if bit & cells and not bit & d[1]
+                  and bit & view.on_way(island, d[1])]
         if bit & short:
             # (with no duties in question, the walk may stop once it has enough cells)
             without = view.reach_without(island, bit, enough=0 if duties else island.need)

@@ -429,6 +429,46 @@ class View:
             return final
         return steps[self._first_step(island, cells) - 1][0]
 
+    def on_way(self, island: Region, target: int) -> int:
+        """Cells that may lie on a way of ``island``'s walk to ``target``
+        within its budget (a superset; kept per island and target): a cell
+        the walk takes at step k lies on such a way only if ``target`` is at
+        most budget - k cells away from it, counting every open or white cell
+        that is not the island's or forbidden to it as one (a lower bound: an
+        open cell costs one, a fragment its size). A cell outside cannot keep
+        the island from ``target``: every way through it costs too much, so
+        the way the walk found goes round it. (A cheapest way through a cell
+        that is needed never comes back through the island: from there on it
+        would be a cheaper way without the cell.)"""
+        memo = self.__dict__.get("_on_way")
+        if memo is None:
+            memo = self._on_way = {}
+        key = (island.clue, target)
+        got = memo.get(key)
+        if got is not None:
+            return got
+        g = self.g
+        final, steps = self._walk(island)
+        budget = min(island.remaining, g.n)
+        passable = (self.unknown | self.white) & ~(self.forbidden(island) | island.mask)
+        within = [target]  # within[m]: cells at most m cells from target
+        border = g.border
+        for _ in range(1, budget):
+            last = within[-1]
+            nxt = last | (border(last) & passable)
+            if nxt == last:
+                break
+            within.append(nxt)
+        top = len(within) - 1
+        got = 0
+        before = steps[0][0]
+        for k in range(1, min(len(steps), budget) + 1):
+            after = steps[k][0] if k < len(steps) else final
+            got |= after & ~before & within[min(budget - k, top)]
+            before = after
+        memo[key] = got
+        return got
+
     def _walk(self, island: Region) -> tuple[int, list]:
         """``island``'s reach and its walk, step by step (see ``_flood_reach``)."""
         walk = self._walks.get(island.clue)
