@@ -1671,6 +1671,23 @@ def test_cells_confinement_leaves_out_cannot_shrink_the_reach_too_far():
     assert compared > 3000 and short > 50
 
 
+def test_regions_at_some_cells_are_those_a_scan_finds_in_order():
+    """``View.regions_at`` (an index of cells to regions, kept per mask) gives
+    the regions holding a cell of the mask, in ``regions`` order, as a scan of
+    every region does, asked once or again."""
+    rnd = random.Random(13)
+    compared = several = 0
+    for view, n in _random_views(rnd, 200):
+        for _ in range(20):
+            mask = view.white & rnd.getrandbits(n) & rnd.getrandbits(n)
+            want = [r for r in view.regions if r.mask & mask]
+            assert view.regions_at(mask) == want
+            assert view.regions_at(mask) == want  # (the kept answer)
+            compared += 1
+            several += len(want) > 1
+    assert compared > 1500 and several > 300, (compared, several)
+
+
 def test_a_cell_off_every_short_way_cannot_keep_the_island_from_its_target():
     """``View.on_way`` (which cells confinement walks without, toward a duty)
     may leave out only cells the island reaches its target without: on random
