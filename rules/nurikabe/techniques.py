@@ -1482,7 +1482,11 @@ def _shapes_of(view: View, island: Region) -> list[int] | None:
             shapes = [s for s in shapes
                       if _plausible(view, island, s, mine_only, must, others, anchor)]
         if len(shapes) <= _caps(view)[2]:
-            shapes = [s for s in shapes if _leaves_room(view, island, s)]
+            union = 0
+            for s in shapes:
+                union |= s
+            rivals = _rivals_near(view, island, union)
+            shapes = [s for s in shapes if _leaves_room(view, island, s, rivals)]
         if not shapes:
             raise Contradiction("island-stuck", f"no shape completes {view.region_name(island)} "
                                 "without breaking a rule",
@@ -1912,11 +1916,21 @@ def _joining(view: View, part: int, touch: int):
     return None
 
 
-def _leaves_room(view: View, island: Region, shape: int) -> bool:
-    """False when ``shape`` leaves a neighbouring island too little room to grow."""
+def _rivals_near(view: View, island: Region, area: int) -> list[tuple[Region, int]]:
+    """The islands still to grow, other than ``island``, whose reach meets
+    ``area`` or its border (each with its reach): those a completion of
+    ``island`` within ``area`` can take room from."""
+    near = view.g.grow(area)
+    return [(other, reach) for other, reach in view.growing_reaches
+            if other is not island and reach & near]
+
+
+def _leaves_room(view: View, island: Region, shape: int, rivals=None) -> bool:
+    """False when ``shape`` leaves a neighbouring island too little room to grow.
+    ``rivals``: ``_rivals_near`` an area holding the shape (default: all)."""
     # the shape and its black ring are out of bounds for others
     taken = view.g.grow(shape)
-    for other, reach in view.growing_reaches:
+    for other, reach in view.growing_reaches if rivals is None else rivals:
         if other is island or not reach & taken:
             continue
         if not view.has_room(other, taken):
