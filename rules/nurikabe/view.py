@@ -410,14 +410,21 @@ class View:
 
     def taken_while_short(self, island: Region) -> int:
         """The cells ``island``'s walk took while it held fewer cells than the
-        island needs (the island included): when the walk reaches that many,
-        the walk without any other cell still takes what it had before it, so
-        still enough cells. (The whole reach when it falls short.)"""
+        island needs (the island included), and the cells of the step that
+        got it there unless that step took one more than it needed: when the
+        walk reaches that many, the walk without any other cell still takes
+        what it had before it, so still enough cells. (The whole reach when it
+        falls short.)"""
         final, steps = self._walk(island)
         need = island.need
-        for seen, _, _ in steps:
-            if seen.bit_count() >= need:
-                return seen
+        before = island.mask
+        for seen in [entry[0] for entry in steps[1:]] + [final]:
+            size = seen.bit_count()
+            if size >= need:
+                # without one cell of the step that got there, the walk still
+                # takes the others: with a cell to spare, none leaves it short
+                return before if size > need else seen
+            before = seen
         return final
 
     def taken_before(self, island: Region, cells: int) -> int:
