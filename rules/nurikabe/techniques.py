@@ -1486,7 +1486,7 @@ def _shapes_of(view: View, island: Region) -> list[int] | None:
             for s in shapes:
                 union |= s
             rivals = _rivals_near(view, island, union)
-            shapes = [s for s in shapes if _leaves_room(view, island, s, rivals)]
+            shapes = [s for s in shapes if _leaves_room(view, s, rivals)]
         if not shapes:
             raise Contradiction("island-stuck", f"no shape completes {view.region_name(island)} "
                                 "without breaking a rule",
@@ -1823,8 +1823,8 @@ def _shape_flaw(view: View, island: Region, shape: int, mine_only: int, must: in
     hemmed = g.grow(added) & view.white & ~shape
     if hemmed:
         for r in view.regions_at(hemmed):
-            if r.complete or (r.clue is not None and r.need is None):
-                continue  # (not growing: a "?" island may stop at any size)
+            if not r.grows:
+                continue
             exits = r.border(g) & unknown & ~black & ~shape
             if not exits:
                 return lambda: f"{view.region_name(r)} would have no way left to grow"
@@ -1925,13 +1925,13 @@ def _rivals_near(view: View, island: Region, area: int) -> list[tuple[Region, in
             if other is not island and reach & near]
 
 
-def _leaves_room(view: View, island: Region, shape: int, rivals=None) -> bool:
-    """False when ``shape`` leaves a neighbouring island too little room to grow.
-    ``rivals``: ``_rivals_near`` an area holding the shape (default: all)."""
+def _leaves_room(view: View, shape: int, rivals: list[tuple[Region, int]]) -> bool:
+    """False when ``shape`` leaves a neighbouring island too little room to grow
+    (``rivals``: ``_rivals_near`` an area holding the shape)."""
     # the shape and its black ring are out of bounds for others
     taken = view.g.grow(shape)
-    for other, reach in view.growing_reaches if rivals is None else rivals:
-        if other is island or not reach & taken:
+    for other, reach in rivals:
+        if not reach & taken:
             continue
         if not view.has_room(other, taken):
             return False

@@ -36,7 +36,7 @@ _REGIONS: list = [None, {}, {}]
 class Region:
     """A white region: an island (``clue`` set) or a fragment (``clue`` None)."""
 
-    __slots__ = ("mask", "size", "clue", "need", "remaining", "complete", "_border")
+    __slots__ = ("mask", "size", "clue", "need", "remaining", "complete", "grows", "_border")
 
     def __init__(self, mask: int, clue: int | None, need: int | None):
         self.mask = mask
@@ -46,6 +46,9 @@ class Region:
         # how many cells it may still take (INFINITE for a "?" clue or a fragment)
         self.remaining = INFINITE if need is None else need - size
         self.complete = need is not None and size == need
+        # it must still grow: a fragment, or an unfinished island of a known
+        # size (a "?" island may stop at any size)
+        self.grows = not self.complete and (clue is None or need is not None)
         self._border = None
 
     def border(self, g: Geometry) -> int:
@@ -249,7 +252,7 @@ class View:
     def growing(self) -> list[Region]:
         """The regions that must still grow: unfinished islands of a known size
         and fragments, in ``regions`` order (a "?" island may stop at any size)."""
-        return [r for r in self.regions if not r.complete and (r.clue is None or r.need is not None)]
+        return [r for r in self.regions if r.grows]
 
     def stirred(self) -> int:
         """The changed cells and the whole white regions holding one: what a
