@@ -529,7 +529,7 @@ def _confine(view: View, island: Region, area: int, mine) -> Step | None:
         bit = 1 << i
         # the duties this cell could stand in the way of (not one of its own ways)
         duties = [d for d, cells in zip(mine, before) if bit & cells and not bit & d[1]
-                  and bit & view.on_way(island, d[1])]
+                  and bit & view.on_path(island, d[1])]
         if bit & short:
             # (with no duties in question, the walk may stop once it has enough cells)
             without = view.reach_without(island, bit, enough=0 if duties else island.need)
@@ -667,7 +667,7 @@ def fragment_lifeline(view: View):
     for role, target, what, reachers in _must_reach(view):
         view.on_time()
         # a cell outside some reacher's reach leaves that one's way open, and so
-        # does one it takes only once it has taken a cell of the target
+        # does one off the cheapest way its walk found to the target
         common = g.full
         for r in reachers:
             common &= reaches[r.clue]
@@ -676,7 +676,7 @@ def fragment_lifeline(view: View):
         if near & ~target:
             between = g.full
             for r in reachers:
-                between &= view.taken_before(r, target)
+                between &= view.on_path(r, target) or view.taken_before(r, target)
                 if not near & ~target & between:
                     break
             near &= between | target

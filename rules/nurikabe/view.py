@@ -439,43 +439,45 @@ class View:
             return final
         return steps[self._first_step(island, cells) - 1][0]
 
-    def on_way(self, island: Region, target: int) -> int:
-        """Cells that may lie on a way of ``island``'s walk to ``target``
-        within its budget (a superset; kept per island and target): a cell
-        the walk takes at step k lies on such a way only if ``target`` is at
-        most budget - k cells away from it, counting every open or white cell
-        that is not the island's or forbidden to it as one (a lower bound: an
-        open cell costs one, a fragment its size). A cell outside cannot keep
-        the island from ``target``: every way through it costs too much, so
-        the way the walk found goes round it. (A cheapest way through a cell
-        that is needed never comes back through the island: from there on it
-        would be a cheaper way without the cell.)"""
-        memo = self.__dict__.get("_on_way")
+    def on_path(self, island: Region, target: int) -> int:
+        """The cells of one cheapest way of ``island``'s walk to ``target``
+        (kept per island and target; 0 when ``target`` is out of reach),
+        traced back from the step that first takes one of its cells: an open
+        cell the walk took one step earlier next to it, or, for a fragment it
+        took whole, a cell the walk took as many steps earlier as the
+        fragment has cells. A cell off this way cannot keep the island from
+        ``target``: without it, the walk still goes this way, and each cell
+        of it is taken no later than before (the walk is a cheapest-first
+        search, and a cell taken away only makes other ways dearer)."""
+        memo = self.__dict__.get("_on_path")
         if memo is None:
-            memo = self._on_way = {}
+            memo = self._on_path = {}
         key = (island.clue, target)
         got = memo.get(key)
         if got is not None:
             return got
-        g = self.g
         final, steps = self._walk(island)
-        budget = min(island.remaining, g.n)
-        passable = (self.unknown | self.white) & ~(self.forbidden(island) | island.mask)
-        within = [target]  # within[m]: cells at most m cells from target
-        border = g.border
-        for _ in range(1, budget):
-            last = within[-1]
-            nxt = last | (border(last) & passable)
-            if nxt == last:
-                break
-            within.append(nxt)
-        top = len(within) - 1
         got = 0
-        before = steps[0][0]
-        for k in range(1, min(len(steps), budget) + 1):
-            after = steps[k][0] if k < len(steps) else final
-            got |= after & ~before & within[min(budget - k, top)]
-            before = after
+        if final & target:
+            border = self.g.border
+            last = len(steps)
+
+            def taken(j: int) -> int:
+                return (steps[j][0] if j < last else final) & ~(steps[j - 1][0] if j else 0)
+
+            j = self._first_step(island, target)
+            here = taken(j) & target
+            here &= -here
+            white = self.white
+            while j > 0:
+                if here & white:  # a fragment, taken whole
+                    here = next(f.mask for f in self.fragments if f.mask & here)
+                    j -= here.bit_count()
+                else:
+                    j -= 1
+                got |= here
+                here = border(here) & taken(j)
+                here &= -here
         memo[key] = got
         return got
 
