@@ -1726,6 +1726,29 @@ def test_a_cell_off_the_cheapest_way_cannot_keep_the_island_from_its_target():
     assert compared > 3000 and left_out > 1000 and blocking > 50, (compared, left_out, blocking)
 
 
+def test_cells_that_cut_an_island_area_are_its_articulation_cells():
+    """``techniques._cutting`` (which of a few cells cut an island's area apart,
+    asked of each on its own) names exactly the articulation cells among them
+    that the low-link walk finds, on random positions' reaches."""
+    rnd = random.Random(14)
+    compared = cutting = 0
+    for view, n in _random_views(rnd, 200):
+        for island in view.islands:
+            area = view.reaches[island.clue]
+            cells = area & view.unknown
+            if not cells:
+                continue
+            want = 0
+            for i in techniques._articulation_cells(view.g, area, island.clue):
+                want |= 1 << i
+            for among in (cells, cells & rnd.getrandbits(n)):
+                got = techniques._cutting(view.g, area, island.clue, among)
+                assert got == want & among, (view.puzzle.to_text(), island.clue)
+                compared += 1
+            cutting += bool(want & cells)
+    assert compared > 300 and cutting > 50, (compared, cutting)
+
+
 def test_room_check_answers_as_the_walk_with_the_whole_block():
     """``View.has_room`` walks with only the blocked cells inside the plain reach,
     resumes the plain walk where it first takes a blocked cell, stops once it has

@@ -513,23 +513,23 @@ def _confine(view: View, island: Region, area: int, mine) -> Step | None:
     if seen in vain:
         return None
     who = view.region_name(island)
+    # Without a cell the walk still takes what it took before that cell: only a
+    # cell taken while the island was short can leave it short. And only a cell
+    # on the cheapest way the walk found to a duty's cells (not one of them)
+    # can keep it from them: off that way, the way stays open.
+    short = view.taken_while_short(island)
+    ways = [view.on_path(island, target) & ~target for _, target, _ in mine]
+    could = short
+    for cells in ways:
+        could |= cells
     # A cell can only matter if it cuts the area apart, if the area is so tight
     # that a detour around it costs too much, or if the island has duties.
-    suspects = _suspects(view, island, area, bool(mine), 0)
-    # Without a cell the walk still takes what it took before that cell: only a
-    # cell taken while the island was short can leave it short, and only one
-    # taken before a duty's cells can keep it from them.
-    short = view.taken_while_short(island)
-    before = [view.taken_before(island, target) for _, target, _ in mine]
-    could = short
-    for cells in before:
-        could |= cells
+    suspects = _suspects(view, island, area, bool(mine), 0, could)
     for i in bits(suspects & could):
         view.on_time()
         bit = 1 << i
-        # the duties this cell could stand in the way of (not one of its own ways)
-        duties = [d for d, cells in zip(mine, before) if bit & cells and not bit & d[1]
-                  and bit & view.on_path(island, d[1])]
+        # the duties this cell could stand in the way of
+        duties = [d for d, cells in zip(mine, ways) if bit & cells]
         if bit & short:
             # (with no duties in question, the walk may stop once it has enough cells)
             without = view.reach_without(island, bit, enough=0 if duties else island.need)
@@ -562,18 +562,43 @@ def _confine(view: View, island: Region, area: int, mine) -> Step | None:
     return None
 
 
-def _suspects(view: View, island: Region, area: int, every: bool, extra: int) -> int:
+def _suspects(view: View, island: Region, area: int, every: bool, extra: int,
+              among: int | None = None) -> int:
     """Unknown cells of ``area`` whose blackening could shrink what ``island`` reaches.
 
     All of them when ``every`` or when the area is tight; in a wide area only
     the cells that cut it apart (articulation cells), plus ``extra``.
+    ``among``: only these cells are asked about (the answer says nothing of
+    the others); when they are few, each is tested on its own.
     """
     if every or area.bit_count() <= island.need + TIGHT_SLACK:
         return area & view.unknown
     suspects = extra
+    if among is not None:
+        among &= area & view.unknown & ~extra
+        if among.bit_count() <= FEW_SUSPECTS:
+            return (suspects | _cutting(view.g, area, island.clue, among)) & view.unknown
     for i in _articulation_cells(view.g, area, island.clue):
         suspects |= 1 << i
     return suspects & view.unknown
+
+
+FEW_SUSPECTS = 24  # below this many cells to ask about, a flood each beats the low-link walk
+
+
+def _cutting(g, area: int, root: int, cells: int) -> int:
+    """The cells of ``cells`` (in ``area``, which is connected, not ``root``)
+    that cut ``area`` apart: the articulation cells among them. A cell whose
+    neighbours meet round it does not; any other is asked with a flood."""
+    out = 0
+    seed = 1 << root
+    for i in bits(cells):
+        if g.keeps_connected(i, area):
+            continue
+        rest = area & ~(1 << i)
+        if g.flood(seed, rest) != rest:
+            out |= 1 << i
+    return out
 
 
 def _others_reach(view: View, island: Region) -> int:
