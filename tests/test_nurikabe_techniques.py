@@ -1689,10 +1689,9 @@ def test_regions_at_some_cells_are_those_a_scan_finds_in_order():
 
 
 def test_a_cell_off_the_cheapest_way_cannot_keep_the_island_from_its_target():
-    """``View.on_path`` (the cells confinement and fragment lifeline walk
-    without, toward a target) is one way of the island's walk to the target:
-    joined to the island, holding a target cell, no dearer than the island's
-    budget. On random positions and targets (open cells, or a fragment), every
+    """``View.on_path`` (the cells confinement walks without, toward a duty)
+    is one way of the island's walk to the target: joined to the island,
+    holding a target cell, no dearer than the island's budget. On random positions and targets (open cells, or a fragment), every
     cell off it leaves the target within reach, and it leaves cells out."""
     rnd = random.Random(12)
     compared = left_out = blocking = 0

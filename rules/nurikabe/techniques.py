@@ -692,7 +692,7 @@ def fragment_lifeline(view: View):
     for role, target, what, reachers in _must_reach(view):
         view.on_time()
         # a cell outside some reacher's reach leaves that one's way open, and so
-        # does one off the cheapest way its walk found to the target
+        # does one it takes only once it has taken a cell of the target
         common = g.full
         for r in reachers:
             common &= reaches[r.clue]
@@ -701,7 +701,7 @@ def fragment_lifeline(view: View):
         if near & ~target:
             between = g.full
             for r in reachers:
-                between &= view.on_path(r, target) or view.taken_before(r, target)
+                between &= view.taken_before(r, target)
                 if not near & ~target & between:
                     break
             near &= between | target
