@@ -577,24 +577,32 @@ def _suspects(view: View, island: Region, area: int, every: bool, extra: int,
     if among is not None:
         among &= area & view.unknown & ~extra
         if among.bit_count() <= FEW_SUSPECTS:
-            return (suspects | _cutting(view.g, area, island.clue, among)) & view.unknown
+            cuts = _cutting(view.g, area, island.clue, among)
+            if cuts is not None:
+                return (suspects | cuts) & view.unknown
     for i in _articulation_cells(view.g, area, island.clue):
         suspects |= 1 << i
     return suspects & view.unknown
 
 
-FEW_SUSPECTS = 24  # below this many cells to ask about, a flood each beats the low-link walk
+# up to this many cells to ask about, each is looked at round it, and up to
+# FEW_FLOODS of those that look cannot tell are flooded: cheaper than the
+# low-link walk over the whole area
+FEW_SUSPECTS = 96
+FEW_FLOODS = 24
 
 
-def _cutting(g, area: int, root: int, cells: int) -> int:
+def _cutting(g, area: int, root: int, cells: int) -> int | None:
     """The cells of ``cells`` (in ``area``, which is connected, not ``root``)
-    that cut ``area`` apart: the articulation cells among them. A cell whose
-    neighbours meet round it does not; any other is asked with a flood."""
+    that cut ``area`` apart: the articulation cells among them (None: more
+    than FEW_FLOODS to flood). A cell whose neighbours meet round it does
+    not; any other is asked with a flood."""
+    doubtful = [i for i in bits(cells) if not g.keeps_connected(i, area)]
+    if len(doubtful) > FEW_FLOODS:
+        return None
     out = 0
     seed = 1 << root
-    for i in bits(cells):
-        if g.keeps_connected(i, area):
-            continue
+    for i in doubtful:
         rest = area & ~(1 << i)
         if g.flood(seed, rest) != rest:
             out |= 1 << i
