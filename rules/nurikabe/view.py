@@ -79,6 +79,10 @@ def _components(g: Geometry, mask: int, recent: list[tuple]) -> list[int]:
     if best is None:
         comps = g.components(mask)
     else:
+        # the entry used goes last, as the newest: the position many trial
+        # positions start from (shape trial's) stays while theirs come and go
+        recent.remove(best[1])
+        recent.append(best[1])
         old_mask, old_comps = best[1][1], best[1][2]
         new = mask & ~old_mask
         if not new:
@@ -420,15 +424,21 @@ class View:
         falls short.)"""
         final, steps = self._walk(island)
         need = island.need
-        before = island.mask
-        for seen in [entry[0] for entry in steps[1:]] + [final]:
-            size = seen.bit_count()
-            if size >= need:
-                # without one cell of the step that got there, the walk still
-                # takes the others: with a cell to spare, none leaves it short
-                return before if size > need else seen
-            before = seen
-        return final
+        if final.bit_count() < need:
+            return final
+        # the first step after which the walk holds enough (it only grows)
+        last = len(steps)
+        lo, hi = 1, last
+        while lo < hi:
+            mid = (lo + hi) // 2
+            if steps[mid][0].bit_count() >= need:
+                hi = mid
+            else:
+                lo = mid + 1
+        seen = steps[lo][0] if lo < last else final
+        # without one cell of the step that got there, the walk still takes the
+        # others: with a cell to spare, none leaves it short
+        return steps[lo - 1][0] if seen.bit_count() > need else seen
 
     def taken_before(self, island: Region, cells: int) -> int:
         """What ``island``'s walk took before it first took one of ``cells`` (the
