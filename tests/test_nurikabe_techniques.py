@@ -1340,6 +1340,32 @@ def test_growth_finds_each_shape_once_within_its_limits(puzzle):
             assert grow(view, island, len(want), shapes - 1) is None
 
 
+def test_growth_is_known_to_pass_its_limits_only_when_it_does():
+    """``techniques._surely_too_many`` (a count from below of the shapes growth
+    would make) says a limit is passed only when growing does pass it: never
+    at the exact counts (level by level), and for smaller limits only when
+    growth gives None; on random positions with fragments and walls. And it
+    does say so, for some islands."""
+    rnd = random.Random(15)
+    compared = sure = 0
+    grow = techniques._completions_by_growth
+    for view, _n in _random_views(rnd, 300):
+        for island in view.islands:
+            if island.complete or island.need is None or island.remaining > 8:
+                continue
+            want, shapes = _grown_level_by_level(view, island)
+            assert not techniques._surely_too_many(view, island, len(want), shapes), \
+                view.puzzle.to_text()
+            for limit, partial in ((len(want), shapes // 2), (len(want) // 2, shapes),
+                                   (max(len(want) - 1, 0), shapes), (len(want), max(shapes - 1, 0)),
+                                   (rnd.randint(0, len(want)), rnd.randint(0, shapes))):
+                if techniques._surely_too_many(view, island, limit, partial):
+                    assert grow(view, island, limit, partial) is None, view.puzzle.to_text()
+                    sure += 1
+                compared += 1
+    assert compared > 1500 and sure > 300, (compared, sure)
+
+
 def _check_techniques(puzzle: Nurikabe, sols: list[int]) -> None:
     """Every technique on the initial state: no Contradiction, every conclusion in every solution."""
     for technique in TECHNIQUES:

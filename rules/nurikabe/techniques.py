@@ -1663,7 +1663,79 @@ def _enumerate_completions(view: View, island: Region, limit: int,
     got = _completions_by_removal(view, island, limit, partial_limit // REMOVAL_COST)
     if got is not False:
         return got
-    return _completions_by_growth(view, island, limit, partial_limit) if grow else None
+    if not grow or _surely_too_many(view, island, limit, partial_limit):
+        return None
+    return _completions_by_growth(view, island, limit, partial_limit)
+
+
+def _surely_too_many(view: View, island: Region, limit: int, partial_limit: int) -> bool:
+    """True when growing ``island``'s completions would surely pass a limit
+    (more than ``limit`` completions, or more than ``partial_limit`` shapes
+    on the way): then ``_completions_by_growth`` gives None, and the shapes
+    need not be grown to find that out. False says nothing.
+
+    A count from below: the open cells the island may take that bring no
+    fragment along, joined to the island by a tree (each cell to one
+    neighbour a step nearer the island, the lowest or the highest). Each set
+    of cells that holds the island and is joined in that tree is a shape
+    the growth makes, so the count of such sets of each size is a lower
+    bound. Counted as polynomials (coefficient k: the sets of k cells),
+    packed in integers, and stopped as soon as a bound is passed (which
+    also keeps each coefficient within its slot).
+    """
+    g = view.g
+    r = island.remaining
+    eligible = view.unknown & ~view.forbidden(island) & ~g.border(view.white & ~view.island_cells)
+    layers = []
+    seen = layer = island.mask
+    for _ in range(r):
+        layer = g.border(layer) & eligible & ~seen
+        if not layer:
+            break
+        layers.append(layer)
+        seen |= layer
+    if not layers:
+        return False
+    # slots wide enough for a product of three factors whose coefficients
+    # add up to at most partial_limit + 1 each, and for prefix sums of them
+    width = 3 * (partial_limit + 2).bit_length() + (r + 1).bit_length() + 2
+    slot = (1 << width) - 1
+    ones = [0]  # ones[k]: 1 + x + ... + x^(k-1)
+    for k in range(r + 1):
+        ones.append(ones[-1] | 1 << (width * k))
+    neighbours = g.neighbours
+    for high in (False, True):
+        # children[i]: the cells of the next layer hung on cell i
+        children: dict[int, list[int]] = {}
+        for d in range(1, len(layers)):
+            for i in bits(layers[d]):
+                up = neighbours[i] & layers[d - 1]
+                parent = up.bit_length() - 1 if high else (up & -up).bit_length() - 1
+                children.setdefault(parent, []).append(i)
+        poly: dict[int, int] = {}
+        for d in range(len(layers) - 1, -1, -1):
+            top = r - d  # a set below a cell at this depth (d + 1 cells from the island) has at most top cells
+            keep = (1 << (width * (top + 1))) - 1
+            for i in bits(layers[d]):
+                p = 1
+                for c in children.get(i, ()):
+                    p = p * (1 + poly[c]) & keep
+                p = (p << width) & keep  # (the cell itself)
+                # the sets of 1..top cells under it, each with the way up to
+                # the island, are shapes of at most r cells: their count and
+                # the count of those of exactly top cells are lower bounds
+                if (p * ones[top + 1] >> (width * top)) & slot > partial_limit \
+                        or p >> (width * top) > limit:
+                    return True
+                poly[i] = p
+        keep = (1 << (width * (r + 1))) - 1
+        total = 1
+        for i in bits(layers[0]):
+            total = total * (1 + poly[i]) & keep
+            if ((total * ones[r + 1] >> (width * r)) & slot) - 1 > partial_limit \
+                    or total >> (width * r) > limit:
+                return True
+    return False
 
 
 REMOVAL_COST = 4  # a subset tried by removal costs about as much as this many grown shapes
