@@ -63,6 +63,7 @@ def shape_trial(view: View):
     tried = _of_puzzle(_TRIED, (id(view.puzzle), "shape-trial"), view, dict)
     radius = TRIAL_RADIUS if g.n <= BIG_GRID else TRIAL_RADIUS_BIG
     positions: dict = {}  # (cell, value) -> its trial position, shared by the islands tried
+    anchors: dict = {}  # clue -> where its wall floods may start in this position
     survivors: dict[int, int] = {}  # clue -> the completion that survived its last trial
     for island in _watched(view):
         view.on_time()
@@ -102,7 +103,7 @@ def shape_trial(view: View):
                 first = [s for s in dict.fromkeys((last and last[0], survivors.get(island.clue)))
                          if s in listed and not (s | borders[s]) & bit]
                 step = _trial(view, island, x, value, shapes, borders, first, must, around,
-                              positions)
+                              positions, anchors)
                 if isinstance(step, int):  # (a completion that survives it)
                     survivors[island.clue] = step
                     if len(tried) > TRIED_KEPT:
@@ -116,7 +117,7 @@ def shape_trial(view: View):
 
 
 def _trial(view: View, island, x: int, value: int, shapes: list[int], borders: dict,
-           first: list[int], must: int, around: int, positions: dict):
+           first: list[int], must: int, around: int, positions: dict, anchors: dict):
     """The step "``x`` is not ``value``" when no completion of ``island`` fits it;
     else a completion that does.
 
@@ -128,7 +129,8 @@ def _trial(view: View, island, x: int, value: int, shapes: list[int], borders: d
     it is unchanged). ``must``: the white cells only this island can reach
     here (so also in the trial position). ``positions``: the trial positions
     of this pass, by (cell, value): what they compute is shared by the
-    islands tried there."""
+    islands tried there. ``anchors``: where this position's wall floods may
+    start for each island (``_far_wall``), filled in as they are needed."""
     got = positions.get((x, value), False)
     if got is False:
         got = positions[x, value] = _position(view, x, value)
@@ -162,7 +164,15 @@ def _trial(view: View, island, x: int, value: int, shapes: list[int], borders: d
         for f in trial.fragments:
             if f.mask & reaches[twin.clue] and not f.mask & others:
                 must |= f.mask
-        anchor = _far_wall(trial, reaches[twin.clue])
+        # the position's anchor for the island's wall floods holds here too
+        # while the island's reach is the same and the cell did not turn white
+        # inside its joined part (the answers do not depend on the anchor)
+        anchor = anchors.get(island.clue, False)
+        if anchor is False:
+            anchor = anchors[island.clue] = _far_wall(view, before[island.clue])
+        if reaches[twin.clue] != before[island.clue] or \
+                anchor is not None and value == WHITE and anchor[1] & bit:
+            anchor = _far_wall(trial, reaches[twin.clue])
         takeable = (trial.unknown & ~trial.forbidden(twin)) | (trial.white & ~trial.island_cells) \
             | twin.mask
 
