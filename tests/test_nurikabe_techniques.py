@@ -1784,6 +1784,52 @@ def test_cells_that_cut_an_island_area_are_its_articulation_cells():
         (compared, cutting, declined)
 
 
+def test_reaches_taken_over_from_a_recent_view_are_walked_afresh_alike():
+    """``View.reaches`` takes an island's walk over from a recent view that the
+    position extends when nothing it looked at changed: the same reaches and
+    walk steps as walking every island again, along random chains of
+    positions (cells turned black or white a few at a time); and walks are
+    taken over, most of the time."""
+    rnd = random.Random(16)
+    compared = taken = 0
+    for view, n in _random_views(rnd, 300):
+        view.reaches
+        state = view.state
+        for _ in range(10):
+            state = state.copy()
+            open_ = list(bits(state.unknown))
+            if not open_:
+                break
+            for i in rnd.sample(open_, min(len(open_), rnd.randint(1, 2))):
+                state.assign(i, 0 if rnd.random() < 0.5 else 1)
+            later = View(view.puzzle, state)
+            try:
+                later.islands
+            except Contradiction:
+                break
+            got = later.reaches
+            taken += len(later._walks)  # (walks taken over with the reaches)
+            fresh = View(view.puzzle, state)
+            for r in fresh.islands:
+                steps: list = []
+                assert got[r.clue] == fresh.reach(r, steps=steps), view.puzzle.to_text()
+                assert later._walk(r) == (got[r.clue], steps)
+                compared += 1
+    assert compared > 1000 and taken > 150, (compared, taken)
+    # a fragment next to the 3's reach, too big for it to take, joins the 7 far
+    # away: the cell between them now touches the 7, and the 3 cannot take it
+    puzzle = Nurikabe(3, 9, ((0, 3), (2 * 9 + 6, 7)))
+    state = initial_state(puzzle)
+    for i in (3, 4, 5, 6):
+        state.assign(i, 0)
+    before = View(puzzle, state)
+    assert before.reaches[0] >> 2 & 1
+    state = state.copy()
+    state.assign(9 + 6, 0)
+    after = View(puzzle, state)
+    assert not after.reaches[0] >> 2 & 1 and after.reaches[0] == after.reach(after.islands[0])
+
+
 def test_room_check_answers_as_the_walk_with_the_whole_block():
     """``View.has_room`` walks with only the blocked cells inside the plain reach,
     resumes the plain walk where it first takes a blocked cell, stops once it has

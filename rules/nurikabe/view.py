@@ -31,6 +31,8 @@ WHITE_SETS_KEPT = 2000  # lists of its regions, by the white cells (hundreds eac
 # [puzzle, {cells: Region}, {white cells: (islands, fragments)}]: one puzzle's
 # at a time (the lists are shared by views: read only)
 _REGIONS: list = [None, {}, {}]
+RECENT_REACHES = 4  # views whose reaches later views of the same puzzle may take over
+_RECENT_REACHES: list["View"] = []  # newest last
 
 
 class Region:
@@ -538,8 +540,58 @@ class View:
     def reaches(self) -> dict[int, int]:
         """Reach of every island, keyed by its clue cell."""
         if self._reach is None:
-            self._reach = {r.clue: self.reach(r) for r in self.islands}
+            self._reach = self._walk_reaches()
         return self._reach
+
+    def _walk_reaches(self) -> dict[int, int]:
+        """Every island's reach; an island's walk (and its steps) taken over from
+        a recent view of the same puzzle that this one extends, when nothing it
+        looked at can have changed.
+
+        A walk looks at the cells next to what it takes: whether each is open,
+        white, forbidden to the island, and the fragments there. Since that
+        view, only the newly decided cells and the regions holding one have
+        changed, and with them which cells touch an island: all within one
+        step of them. A walk with no cell within two steps of that, from the
+        same island (so the same budget), is the same walk.
+        """
+        base = None
+        for old in _RECENT_REACHES:
+            if old.puzzle is self.puzzle and old.black & ~self.black == 0 \
+                    and old.white & ~self.white == 0:
+                base = old  # (the newest that this one extends)
+        reaches: dict[int, int] = {}
+        if base is None:
+            for r in self.islands:
+                reaches[r.clue] = self.reach(r)
+        else:
+            g = self.g
+            new = (self.black | self.white) & ~(base.black | base.white)
+            stirred = new
+            if new & self.white:
+                for r in self.regions_at(new & self.white):
+                    stirred |= r.mask
+            near = g.grow(g.grow(stirred))
+            old_reaches, old_walks = base._reach, base._walks
+            old_masks = base.__dict__.get("_island_masks")
+            if old_masks is None:
+                old_masks = base._island_masks = {r.clue: r.mask for r in base.islands}
+            walks = self._walks
+            for r in self.islands:
+                clue = r.clue
+                got = old_reaches.get(clue)
+                if got is not None and not got & near and old_masks.get(clue) == r.mask:
+                    reaches[clue] = got
+                    walk = old_walks.get(clue)
+                    if walk is not None and clue not in walks:
+                        walks[clue] = walk
+                else:
+                    reaches[clue] = self.reach(r)
+        if base is not self:
+            _RECENT_REACHES.append(self)
+            if len(_RECENT_REACHES) > RECENT_REACHES:
+                del _RECENT_REACHES[0]
+        return reaches
 
     @property
     def growing_reaches(self) -> list[tuple[Region, int]]:
