@@ -156,3 +156,23 @@ def test_keeps_connected_never_says_so_when_a_cell_splits_its_area():
         elif after > with_cell:
             split += 1  # (it said no, and rightly)
     assert said > 1000 and split > 100
+
+
+def test_keeps_connected_reads_the_cells_round_the_cell():
+    """``keeps_connected`` reads the 3x3 block round a cell off shifted bits: the
+    same answer as looking up each of the 8 cells round it by its row and
+    column (off the grid: not there), on random grids and cell sets."""
+    from rules.nurikabe.geometry import _ROUND_ABOUT
+    rng = random.Random(5)
+    for _ in range(5000):
+        g = Geometry.of(rng.randint(1, 9), rng.randint(1, 9))
+        space = rng.getrandbits(g.n)
+        i = rng.randrange(g.n)
+        r, c = divmod(i, g.cols)
+        pattern = 0
+        for k, (dr, dc) in enumerate(((-1, -1), (-1, 0), (-1, 1), (0, 1), (1, 1), (1, 0),
+                                      (1, -1), (0, -1))):
+            rr, cc = r + dr, c + dc
+            if 0 <= rr < g.rows and 0 <= cc < g.cols and space >> (rr * g.cols + cc) & 1:
+                pattern |= 1 << k
+        assert g.keeps_connected(i, space) == _ROUND_ABOUT[pattern], (g.rows, g.cols, i, space)

@@ -39,12 +39,17 @@ def _round_about(pattern: int) -> bool:
 
 
 _ROUND_ABOUT = tuple(_round_about(p) for p in range(256))
+# the same by a 3x3 block's cells (bits 0-2 the top row left to right, 3-5 the
+# middle, 6-8 the bottom; the centre, bit 4, is not looked at)
+_BLOCK_ROUND_ABOUT = tuple(
+    _ROUND_ABOUT[sum(1 << k for k, b in enumerate((0, 1, 2, 5, 8, 7, 6, 3)) if block >> b & 1)]
+    for block in range(512))
 
 
 class Geometry:
     __slots__ = ("rows", "cols", "n", "full", "not_first_col", "not_last_col",
                  "neighbours", "neighbour_cells", "squares", "squares_at", "square_tops",
-                 "cell_names", "_rings")
+                 "cell_names")
 
     def __init__(self, rows: int, cols: int):
         self.rows, self.cols = rows, cols
@@ -67,7 +72,6 @@ class Geometry:
                 for j in (i, i + 1, i + cols, i + cols + 1):
                     self.squares_at[j].append(sq)
         self.cell_names = [f"r{i // cols + 1}c{i % cols + 1}" for i in range(n)]
-        self._rings: list | None = None
 
     @staticmethod
     @lru_cache(maxsize=64)
@@ -106,25 +110,20 @@ class Geometry:
         through the cells of its 3x3 block (a path through ``i`` can go round).
         False does not say they come apart, only that this local look cannot
         tell."""
-        rings = self._rings
-        if rings is None:
-            rings = self._rings = [self._ring(j) for j in range(self.n)]
-        pattern = 0
-        for k, m in enumerate(rings[i]):
-            if allowed & m:
-                pattern |= 1 << k
-        return _ROUND_ABOUT[pattern]
-
-    def _ring(self, i: int) -> tuple[int, ...]:
-        """The 8 cells round ``i`` as masks, clockwise from the top left (0 when
-        off the grid)."""
-        r, c = divmod(i, self.cols)
-        out = []
-        for dr, dc in ((-1, -1), (-1, 0), (-1, 1), (0, 1), (1, 1), (1, 0), (1, -1), (0, -1)):
-            rr, cc = r + dr, c + dc
-            out.append(1 << (rr * self.cols + cc) if 0 <= rr < self.rows and 0 <= cc < self.cols
-                       else 0)
-        return tuple(out)
+        cols = self.cols
+        c = i % cols
+        # the 3x3 block as three rows of three bits (the left column lowest),
+        # cells off the grid left out
+        edge = (6 if c == 0 else 7) & (3 if c == cols - 1 else 7)
+        lo = i - 1  # (the block's left column; -1 only where it is off the grid)
+        mid = (allowed >> lo if lo >= 0 else allowed << 1) & edge
+        up = 0
+        if i >= cols:
+            lo -= cols
+            up = (allowed >> lo if lo >= 0 else allowed << 1) & edge
+            lo += cols
+        down = (allowed >> (lo + cols)) & edge if i + cols < self.n else 0
+        return _BLOCK_ROUND_ABOUT[up | (mid << 3) | (down << 6)]
 
     def square_of(self, top: int) -> int:
         """The 2x2 square whose top left cell is ``top``."""
