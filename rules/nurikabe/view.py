@@ -31,7 +31,9 @@ WHITE_SETS_KEPT = 2000  # lists of its regions, by the white cells (hundreds eac
 # [puzzle, {cells: Region}, {white cells: (islands, fragments)}]: one puzzle's
 # at a time (the lists are shared by views: read only)
 _REGIONS: list = [None, {}, {}]
-RECENT_REACHES = 4  # views whose reaches later views of the same puzzle may take over
+RECENT_REACHES = 8  # views whose reaches later views of the same puzzle may take over
+RECENT_REACHES_BIG = 1  # as many on grids of more than BIG_CELLS cells (their walks are big)
+BIG_CELLS = 2500
 _RECENT_REACHES: list["View"] = []  # newest last
 
 
@@ -550,10 +552,12 @@ class View:
 
         A walk looks at the cells next to what it takes: whether each is open,
         white, forbidden to the island, and the fragments there. Since that
-        view, only the newly decided cells and the regions holding one have
-        changed, and with them which cells touch an island: all within one
-        step of them. A walk with no cell within two steps of that, from the
-        same island (so the same budget), is the same walk.
+        view, only the newly decided cells have changed, and the fragments a
+        new white cell joined (to an island, or into a bigger fragment), and
+        with them which cells touch an island: all within one step of those.
+        (The old cells of an island that grew touched it before.) A walk with
+        no cell within two steps of that, from the same island (so the same
+        budget), is the same walk.
         """
         base = None
         for old in _RECENT_REACHES:
@@ -569,8 +573,11 @@ class View:
             new = (self.black | self.white) & ~(base.black | base.white)
             stirred = new
             if new & self.white:
+                # the fragments a new white cell joined (to an island or to each
+                # other) changed as a whole; an island's old cells did not
+                loose = base.white & ~base.island_cells
                 for r in self.regions_at(new & self.white):
-                    stirred |= r.mask
+                    stirred |= r.mask & loose
             near = g.grow(g.grow(stirred))
             old_reaches, old_walks = base._reach, base._walks
             old_masks = base.__dict__.get("_island_masks")
@@ -587,10 +594,14 @@ class View:
                         walks[clue] = walk
                 else:
                     reaches[clue] = self.reach(r)
-        if base is not self:
-            _RECENT_REACHES.append(self)
-            if len(_RECENT_REACHES) > RECENT_REACHES:
-                del _RECENT_REACHES[0]
+        if base is not None:
+            # (the position hypothesis branches start from stays while theirs
+            # come and go)
+            _RECENT_REACHES.remove(base)
+            _RECENT_REACHES.append(base)
+        _RECENT_REACHES.append(self)
+        keep = RECENT_REACHES if self.g.n <= BIG_CELLS else RECENT_REACHES_BIG
+        del _RECENT_REACHES[:-keep]
         return reaches
 
     @property
