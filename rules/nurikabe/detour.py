@@ -13,7 +13,8 @@ from deduce.state import bits
 from deduce.wording import listed
 
 from rules.nurikabe.faces import Faces
-from rules.nurikabe.techniques import BLACK, TECHNIQUES, WHITE, _articulation_cells, _plural, _step
+from rules.nurikabe.techniques import (
+    BLACK, TECHNIQUES, WHITE, _articulation_cells, _plural, _step, _wall_cuts)
 from rules.nurikabe.view import View
 
 
@@ -109,7 +110,9 @@ def wall_pocket(view: View):
             f"at {g.names(ring, 4)}, away from every black cell, so "
             f"{_plural(part, 'it is', 'they are')} white.", [("area", part)]))
     white = view.white
-    for x in _articulation_cells(g, main, seed.bit_length() - 1):
+    # (main holds every black cell: the walk over all black and open cells from
+    # the first black cell goes over main alone)
+    for x in _wall_cuts(view):
         xb = 1 << x
         if not xb & unknown:
             continue

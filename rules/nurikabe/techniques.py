@@ -1043,9 +1043,8 @@ def wall_chokepoint(view: View):
     if not black or not black & (black - 1):
         return None
     space = black | view.unknown
-    seed = black & -black
     steps = []
-    for i in _articulation_cells(g, space, seed.bit_length() - 1):
+    for i in _wall_cuts(view):
         bit = 1 << i
         if not bit & view.unknown:
             continue
@@ -1060,6 +1059,19 @@ def wall_chokepoint(view: View):
                 f"{g.names(outside, 3)} through {g.name(i)}, so it is black.",
                 [("wall", inside), ("wall", outside)]))
     return steps or None
+
+
+def _wall_cuts(view: View) -> dict[int, None]:
+    """The articulation cells of the black and open cells joined to the first
+    black cell, in the order the low-link walk finds them (kept per view:
+    wall chokepoint and wall dead end both walk them; read only)."""
+    got = view.__dict__.get("_wall_cuts")
+    if got is None:
+        black = view.black
+        seed = black & -black
+        got = view.__dict__["_wall_cuts"] = _articulation_cells(
+            view.g, black | view.unknown, seed.bit_length() - 1)
+    return got
 
 
 def _sealed_side(view: View, part: int, rest: int, door: int) -> tuple[int, int, int]:
