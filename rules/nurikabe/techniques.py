@@ -676,7 +676,10 @@ def _bits_in(situation) -> int:
     if isinstance(situation, int):
         return situation.bit_length()
     if isinstance(situation, tuple):
-        return sum(_bits_in(x) for x in situation)
+        total = 0
+        for x in situation:  # (mostly masks: counted here, without a call each)
+            total += x.bit_length() if isinstance(x, int) else _bits_in(x)
+        return total
     return 64
 
 
