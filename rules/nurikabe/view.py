@@ -402,7 +402,7 @@ class View:
             return final  # none taken: the walk does not change
         k = self._first_step(island, cells)
         seen, frontier, delayed = steps[k - 1]
-        if seen & until:
+        if seen & until or enough and seen.bit_count() >= enough:
             return seen  # what the walk had before the cells was enough
         g = self.g
         allowed = g.full & ~(self.forbidden(island) | island.mask | cells)
