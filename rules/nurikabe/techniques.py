@@ -763,6 +763,22 @@ def _islands_could(view: View, islands: list[Region], what: str, alone: str,
     return f"{listed([view.region_name(r) for r in islands])} could {what}, {together}"
 
 
+def _takes_joined(view: View, island: Region, bit: int, merged: int, rim: int,
+                  size: int) -> bool:
+    """Could ``island`` still take ``merged`` (``size`` cells: the fragments
+    next to the open cell ``bit``, joined by it) were ``bit`` white?
+
+    Its walk first meets ``rim`` (the cells next to them) at some step, on a
+    way that kept off them (the walk takes none of them before it meets one
+    of those cells), so that way is still there: when it leaves room for
+    ``size`` more cells, the joined fragment is taken. Else the walk with
+    ``bit`` white tells."""
+    k = view.taken_at(island, rim)
+    if k is not None and k + size <= min(island.remaining, view.g.n):
+        return True
+    return bool(view.reach(island, whitened=bit) & merged)
+
+
 @TECHNIQUES.register("fragment-reach", tier=3, name="Fragment out of reach")
 def fragment_reach(view: View):
     """A cell whose whiteness would put white cells without a number out of reach is black.
@@ -800,10 +816,11 @@ def fragment_reach(view: View):
         # whitening a cell only makes taking these cells dearer: an island
         # out of reach of all of them now stays out of reach
         able = [r for r in view.islands if reaches[r.clue] & merged]
-        if any(view.reach(r, whitened=bit) & merged for r in able):
+        size = merged.bit_count()
+        rim = g.border(merged)
+        if any(_takes_joined(view, r, bit, merged, rim, size) for r in able):
             continue
         frags = merged & ~bit
-        size = merged.bit_count()
         # ``able`` is not empty: the cell itself is within some island's reach
         why = _islands_could(view, able, "reach them",
                              f"and it could not take all {size} within its size",
