@@ -32,7 +32,7 @@ WHITE_SETS_KEPT = 2000  # lists of its regions, by the white cells (hundreds eac
 # at a time (the lists are shared by views: read only)
 _REGIONS: list = [None, {}, {}]
 RECENT_REACHES = 8  # views whose reaches later views of the same puzzle may take over
-RECENT_REACHES_BIG = 1  # as many on grids of more than BIG_CELLS cells (their walks are big)
+RECENT_REACHES_BIG = 2  # as many on grids of more than BIG_CELLS cells (their walks are big)
 BIG_CELLS = 2500
 _RECENT_REACHES: list["View"] = []  # newest last
 
