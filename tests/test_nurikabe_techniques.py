@@ -1722,8 +1722,9 @@ def test_regions_at_some_cells_are_those_a_scan_finds_in_order():
 def test_a_cell_off_the_cheapest_way_cannot_keep_the_island_from_its_target():
     """``View.on_path`` (the cells confinement walks without, toward a duty)
     is one way of the island's walk to the target: joined to the island,
-    holding a target cell, no dearer than the island's budget. On random positions and targets (open cells, or a fragment), every
-    cell off it leaves the target within reach, and it leaves cells out."""
+    holding a target cell, no dearer than the island's budget. On random
+    positions and targets (open cells, or a fragment), every cell off it
+    leaves the target within reach, and it leaves cells out."""
     rnd = random.Random(12)
     compared = left_out = blocking = 0
     for view, n in _random_views(rnd, 200):
@@ -1742,7 +1743,8 @@ def test_a_cell_off_the_cheapest_way_cannot_keep_the_island_from_its_target():
                     continue
                 assert way & target and not way & ~reach
                 assert g.flood(island.mask, island.mask | way) == island.mask | way
-                assert way.bit_count() <= island.remaining  # (one per open cell, a fragment its size)
+                # (one per open cell, a fragment its size)
+                assert way.bit_count() <= island.remaining
                 for f in view.fragments:  # (a fragment on the way is taken whole)
                     assert not way & f.mask or f.mask & ~way == 0
                 for i in bits(reach & view.unknown & ~target):

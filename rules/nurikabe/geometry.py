@@ -115,14 +115,13 @@ class Geometry:
         # the 3x3 block as three rows of three bits (the left column lowest),
         # cells off the grid left out
         edge = (6 if c == 0 else 7) & (3 if c == cols - 1 else 7)
-        lo = i - 1  # (the block's left column; -1 only where it is off the grid)
-        mid = (allowed >> lo if lo >= 0 else allowed << 1) & edge
+        left = i - 1  # (the block's left column: -1 only where it is off the grid)
+        mid = (allowed >> left if left >= 0 else allowed << 1) & edge
         up = 0
         if i >= cols:
-            lo -= cols
-            up = (allowed >> lo if lo >= 0 else allowed << 1) & edge
-            lo += cols
-        down = (allowed >> (lo + cols)) & edge if i + cols < self.n else 0
+            above = left - cols
+            up = (allowed >> above if above >= 0 else allowed << 1) & edge
+        down = (allowed >> (left + cols)) & edge if i + cols < self.n else 0
         return _BLOCK_ROUND_ABOUT[up | (mid << 3) | (down << 6)]
 
     def square_of(self, top: int) -> int:

@@ -1746,7 +1746,9 @@ def _surely_too_many(view: View, island: Region, limit: int, partial_limit: int)
                 children.setdefault(parent, []).append(i)
         poly: dict[int, int] = {}
         for d in range(len(layers) - 1, -1, -1):
-            top = r - d  # a set below a cell at this depth (d + 1 cells from the island) has at most top cells
+            # a set below a cell at this depth (d + 1 cells from the island)
+            # has at most top cells
+            top = r - d
             keep = (1 << (width * (top + 1))) - 1
             for i in bits(layers[d]):
                 p = 1

@@ -485,7 +485,7 @@ class View:
             white = self.white
             while j > 0:
                 if here & white:  # a fragment, taken whole
-                    here = next(f.mask for f in self.fragments if f.mask & here)
+                    here = self.regions_at(here)[0].mask
                     j -= here.bit_count()
                 else:
                     j -= 1
@@ -576,8 +576,9 @@ class View:
                 # the fragments a new white cell joined (to an island or to each
                 # other) changed as a whole; an island's old cells did not
                 loose = base.white & ~base.island_cells
-                for r in self.regions_at(new & self.white):
-                    stirred |= r.mask & loose
+                for r in self.regions:
+                    if r.mask & new:
+                        stirred |= r.mask & loose
             near = g.grow(g.grow(stirred))
             old_reaches, old_walks = base._reach, base._walks
             old_masks = base.__dict__.get("_island_masks")
