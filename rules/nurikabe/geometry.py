@@ -92,13 +92,20 @@ class Geometry:
 
     def flood(self, seed: int, allowed: int) -> int:
         """The cells of ``allowed`` connected to ``seed`` (seed included if allowed)."""
-        # the hottest loop of the solver: grow() inlined, and each pass also
-        # runs along rows a second time, which halves the passes on open areas
-        c, nf, nl = self.cols, self.not_first_col, self.not_last_col
+        # The hottest loop of the solver. Each pass takes one step up and down,
+        # then runs along the rows: rightward (toward higher bits) to the end of
+        # each run of allowed cells at once, by addition -- adding a reached
+        # cell of a run to the run carries through the run's cells above it,
+        # which the sum then lacks -- and one step leftward. Runs are cut
+        # before the last column (``ah``), so no carry crosses into the next
+        # row; the carry out of a run lands on the cell just past it, reached
+        # too when it is allowed (a last-column cell).
+        c, nl = self.cols, self.not_last_col
+        ah = allowed & nl
         m = seed & allowed
         while True:
-            g = (m | ((m << 1) & nf) | ((m >> 1) & nl) | (m << c) | (m >> c)) & allowed
-            g |= (((g << 1) & nf) | ((g >> 1) & nl)) & allowed
+            g = (m | (m << c) | (m >> c)) & allowed
+            g |= (((ah + (g & ah)) ^ ah) | ((g >> 1) & nl)) & allowed
             if g == m:
                 return m
             m = g
