@@ -10,7 +10,6 @@ cells; a *liberty* is an unknown cell next to a region.
 from __future__ import annotations
 
 import time
-from functools import cached_property
 from typing import TYPE_CHECKING
 
 from deduce.errors import BudgetExceeded, Contradiction
@@ -35,6 +34,23 @@ RECENT_REACHES = 8  # views whose reaches later views of the same puzzle may tak
 RECENT_REACHES_BIG = 2  # as many on grids of more than BIG_CELLS cells (their walks are big)
 BIG_CELLS = 2500
 _RECENT_REACHES: list["View"] = []  # newest last
+
+
+class cached_property:
+    """``functools.cached_property`` without its lock (Python 3.11 takes one on
+    every first read; views are made by the ten thousand and never shared
+    between threads): computed on the first read, then kept in the instance."""
+
+    def __init__(self, func):
+        self.func = func
+        self.name = func.__name__
+        self.__doc__ = func.__doc__
+
+    def __get__(self, obj, owner=None):
+        if obj is None:
+            return self
+        value = obj.__dict__[self.name] = self.func(obj)
+        return value
 
 
 class Region:
