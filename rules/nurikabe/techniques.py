@@ -1544,8 +1544,17 @@ def _shapes_of(view: View, island: Region) -> list[int] | None:
             mine_only = reaches[island.clue] & ~others & view.unknown
             must = _sole_reachers(view).get(island.clue, 0)
             anchor = _far_wall(view, reaches[island.clue])
-            shapes = [s for s in shapes
-                      if _plausible(view, island, s, mine_only, must, others, anchor)]
+            # the answer is the position's: the thorough pass, on the same view,
+            # asks again of the shapes the usual pass kept or dropped
+            known = view.__dict__.setdefault("_plausible", {}).setdefault(island.clue, {})
+            kept = []
+            for s in shapes:
+                ok = known.get(s)
+                if ok is None:
+                    ok = known[s] = _plausible(view, island, s, mine_only, must, others, anchor)
+                if ok:
+                    kept.append(s)
+            shapes = kept
         if len(shapes) <= _caps(view)[2]:
             union = 0
             for s in shapes:
