@@ -27,9 +27,11 @@ _RECENT: list[tuple] = []  # (geometry, white cells, their components)
 _RECENT_WALLS: list[tuple] = []  # (geometry, black cells, their components)
 REGIONS_KEPT = 50000  # regions of the current puzzle, by their cells
 WHITE_SETS_KEPT = 2000  # lists of its regions, by the white cells (hundreds each on big grids)
-# [puzzle, {cells: Region}, {white cells: (islands, fragments)}]: one puzzle's
+# [puzzle, {cells: Region}, {white cells: [islands, fragments, index or None]}]: one puzzle's
 # at a time (the lists are shared by views: read only)
 _REGIONS: list = [None, {}, {}]
+INDEXES_KEPT = 64  # region lists that keep their index of cells (a dict as big as the white cells)
+_INDEXED: list[list] = []  # those lists, oldest first
 RECENT_REACHES = 8  # views whose reaches later views of the same puzzle may take over
 RECENT_REACHES_BIG = 2  # as many on grids of more than BIG_CELLS cells (their walks are big)
 BIG_CELLS = 2500
@@ -221,7 +223,9 @@ class View:
                         tuple(bits(comp)))
                 by_cells[comp] = region
                 islands.append(region)
-            self._islands = kept[2][self.white] = (islands, fragments)
+            # (the third item: which region holds each white cell, made when
+            # first asked, for every view of these white cells)
+            self._islands = kept[2][self.white] = [islands, fragments, None]
         return self._islands
 
     @cached_property
@@ -253,9 +257,13 @@ class View:
         return got
 
     def _find_regions(self, mask: int) -> list[Region]:
-        index = self.__dict__.get("_region_index")
+        self._regions()
+        index = self._islands[2]
         if index is None:
-            index = self._region_index = {}
+            index = self._islands[2] = {}
+            _INDEXED.append(self._islands)
+            if len(_INDEXED) > INDEXES_KEPT:
+                _INDEXED.pop(0)[2] = None
             for k, r in enumerate(self.regions):
                 m = r.mask
                 while m:
@@ -265,12 +273,14 @@ class View:
         regions = self.regions
         if not mask & (mask - 1):
             return [regions[index[mask.bit_length() - 1]]] if mask else []
-        got = set()
+        got = []
         while mask:
-            low = mask & -mask
-            got.add(index[low.bit_length() - 1])
-            mask ^= low
-        return [regions[k] for k in sorted(got)]
+            k = index[(mask & -mask).bit_length() - 1]
+            got.append(k)
+            mask &= ~regions[k].mask  # (its other cells name it again)
+        if len(got) > 1:
+            got.sort()
+        return [regions[k] for k in got]
 
     @cached_property
     def growing(self) -> list[Region]:
