@@ -168,10 +168,13 @@ class Geometry:
         if not mask & (mask - 1):
             return [mask] if mask else []
         out = []
+        neighbours = self.neighbours
         while mask:
-            comp = self.flood(mask & -mask, mask)
-            out.append(comp)
-            mask &= ~comp
+            low = mask & -mask
+            if neighbours[low.bit_length() - 1] & mask:
+                low = self.flood(low, mask)
+            out.append(low)  # (a cell alone needs no flood)
+            mask &= ~low
         return out
 
     def name(self, i: int) -> str:

@@ -1984,7 +1984,9 @@ def _shape_flaw(view: View, island: Region, shape: int, mine_only: int, must: in
         for _ in range(4):
             grown = 0
             for part in g.components(forced):
-                touch = g.border(part) & view.white
+                around = g.border(part) if part & (part - 1) else \
+                    g.neighbours[part.bit_length() - 1]
+                touch = around & view.white
                 role = ("to break a 2x2 square" if part & breakers
                         else "as a region's only way to grow")
                 if touch:
@@ -1992,7 +1994,7 @@ def _shape_flaw(view: View, island: Region, shape: int, mine_only: int, must: in
                     if flaw:
                         return flaw
                     continue
-                exits = g.border(part) & unknown & ~black & ~forced
+                exits = around & unknown & ~black & ~forced
                 if not exits:
                     return lambda: (f"{g.names(part, 4)} would have to be white {role} "
                                     "and could reach no number")
