@@ -1841,6 +1841,11 @@ def _completions_by_growth(view: View, island: Region, limit: int,
     are never added below it. A cell brings the fragments it touches along.
     Depth first, the limits are found out after about ``limit`` completions,
     where growing level by level had to make every smaller shape first.
+
+    A shape one cell short is not grown cell by cell: each of its candidates
+    that brings no fragment cell it lacks completes it, so they are counted
+    at once (most shapes are made there), and written out only at the end,
+    in the order growing them one by one gives.
     """
     g = view.g
     allowed = view.unknown & ~view.forbidden(island)
@@ -1848,10 +1853,29 @@ def _completions_by_growth(view: View, island: Region, limit: int,
     fragments = [f.mask for f in view.fragments]
     need = island.need
     border, neighbours = g.border, g.neighbours
+    loose = 0  # the fragments' cells
+    for f in fragments:
+        loose |= f
+    near_loose = border(loose)  # cells that bring a fragment along
     # per cell: (the fragments it brings along, the cells it and they border
     # that the island may take)
     absorbed: dict[int, tuple[int, int]] = {}
-    done = []
+
+    def absorb(bit: int) -> tuple[int, int]:
+        extra = 0
+        i = bit.bit_length() - 1
+        touch = neighbours[i] & white
+        if touch:
+            for f in fragments:
+                if f & touch:
+                    extra |= f
+        got = absorbed[bit] = (extra, (neighbours[i] | border(extra)) & allowed)
+        return got
+
+    # completions in order: a shape, or (a shape one cell short, the cells
+    # that each complete it)
+    done: list = []
+    count = 0  # completions so far
     made = 0
     first = border(island.mask) & allowed
     # frames: [shape, candidates not tried yet, cells ever offered on this path]
@@ -1866,16 +1890,7 @@ def _completions_by_growth(view: View, island: Region, limit: int,
             continue
         bit = untried & -untried
         frame[1] = untried ^ bit
-        got = absorbed.get(bit)
-        if got is None:
-            extra = 0
-            i = bit.bit_length() - 1
-            touch = neighbours[i] & white
-            if touch:
-                for f in fragments:
-                    if f & touch:
-                        extra |= f
-            got = absorbed[bit] = (extra, (neighbours[i] | border(extra)) & allowed)
+        got = absorbed.get(bit) or absorb(bit)
         extra, offers = got
         grown = frame[0] | bit | extra
         size = grown.bit_count()
@@ -1886,12 +1901,42 @@ def _completions_by_growth(view: View, island: Region, limit: int,
             return None
         if size == need:
             done.append(grown)
-            if len(done) > limit:
+            count += 1
+            if count > limit:
                 return None
             continue
         fresh = offers & ~frame[2]
-        stack.append([grown, frame[1] | fresh, frame[2] | fresh])
-    return done
+        if size < need - 1:
+            stack.append([grown, frame[1] | fresh, frame[2] | fresh])
+            continue
+        # one cell short: a candidate completes it unless it brings along
+        # fragment cells the shape lacks
+        candidates = frame[1] | fresh
+        ends = candidates & ~near_loose
+        rest = candidates & near_loose
+        while rest:
+            b = rest & -rest
+            rest ^= b
+            if not (absorbed.get(b) or absorb(b))[0] & ~grown:
+                ends |= b
+        if ends:
+            k = ends.bit_count()
+            made += k
+            count += k
+            if made > partial_limit or count > limit:
+                return None
+            done.append((grown, ends))
+    out = []
+    for item in done:
+        if type(item) is int:
+            out.append(item)
+            continue
+        grown, ends = item
+        while ends:
+            b = ends & -ends
+            out.append(grown | b)
+            ends ^= b
+    return out
 
 
 def _plausible(view: View, island: Region, shape: int, mine_only: int, must: int,
