@@ -2154,6 +2154,16 @@ def _compatible(view: View, s: int, t: int, anchor: tuple[int, int] | None = Non
     ring_s = rings.get(s)
     if ring_s is None:
         ring_s = rings[s] = g.border(s)
+    # Together they can only cut the wall where they come close to each other
+    # (each alone leaves it connected); far apart, "compatible" is the safe
+    # answer: it keeps shapes, it never removes one. (The check below for a
+    # 2x2 square both rings close would find none there either: it looks at
+    # the cells of one ring within two steps of the other.)
+    near_s = rings.get(~s)  # (keyed apart from the borders)
+    if near_s is None:
+        near_s = rings[~s] = g.grow(g.grow(ring_s))
+    if not near_s & ring_t:
+        return True
     unknown = view.unknown
     add_s = ring_s & unknown & ~ring_t
     add_t = ring_t & unknown
@@ -2165,14 +2175,6 @@ def _compatible(view: View, s: int, t: int, anchor: tuple[int, int] | None = Non
         both = g.any4(add_s & near_t)
         if both and g.all4(black) & both:
             return False  # a 2x2 square of both rings closes
-    # Together they can only cut the wall where they come close to each other
-    # (each alone leaves it connected); far apart, "compatible" is the safe
-    # answer: it keeps shapes, it never removes one.
-    near_s = rings.get(~s)  # (keyed apart from the borders)
-    if near_s is None:
-        near_s = rings[~s] = g.grow(g.grow(ring_s))
-    if not near_s & ring_t:
-        return True
     space = (view.black | unknown) & ~(s | t)
     low = _wall_start(view, black, (s | t) & unknown, anchor)
     return g.flood(low, space) & black == black
