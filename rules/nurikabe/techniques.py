@@ -924,8 +924,7 @@ def _must_reach(view: View) -> list[tuple[str, int, object, list[Region]]]:
     g = view.g
     reaches = view.reaches
     union = view.reach_union
-    only, owner = view.sole_reacher
-    rank = {r.clue: k for k, r in enumerate(view.islands)}
+    only = view.sole_reached
     found = [("fragment", f.mask, f) for f in view.fragments if f.mask & union]
     if not view.nested:  # (squares with no white cell and an open cell in some reach)
         open_ = view.unknown & union
@@ -950,17 +949,18 @@ def _must_reach(view: View) -> list[tuple[str, int, object, list[Region]]]:
                 by_cell[i] = by_cell.get(i, 0) | 1 << k
     got = []
     for role, target, what in found:
-        if target & ~only and by_cell is None:
+        if by_cell is None or not target & ~only:
             reachers = [r for r in islands if reaches[r.clue] & target]
-        elif target & ~only:
+        else:
             ranks = 0
             for i in bits(target & shared):
                 ranks |= by_cell.get(i, 0)
-            for i in bits(target & only):
-                ranks |= 1 << rank[owner[i]]
+            alone = target & only  # (each such cell: the one island whose reach holds it)
+            if alone:
+                for k, r in enumerate(islands):
+                    if reaches[r.clue] & alone:
+                        ranks |= 1 << k
             reachers = [islands[k] for k in bits(ranks)]
-        else:  # (cells one island each can reach: which)
-            reachers = [islands[k] for k in sorted({rank[owner[i]] for i in bits(target)})]
         got.append((role, target, what, reachers))
     view.__dict__["_must_reach"] = got
     return got
@@ -1022,15 +1022,16 @@ def _duties(view: View) -> dict[int, list[tuple[str, int, int]]]:
     cached = view.__dict__.get("_duties")
     if cached is not None:
         return cached
-    only, owner = view.sole_reacher
+    only = view.sole_reached
     union = view.reach_union
+    reaches = view.reaches
     duties: dict[int, list[tuple[str, int, int]]] = {}
     for frag in view.fragments:
         touched = frag.mask & union
         if touched and touched & ~only == 0:
-            clues = {owner[i] for i in bits(touched)}
+            clues = [clue for clue, m in reaches.items() if m & touched]
             if len(clues) == 1:
-                duties.setdefault(clues.pop(), []).append(("fragment", frag.mask, frag.mask))
+                duties.setdefault(clues[0], []).append(("fragment", frag.mask, frag.mask))
     g = view.g
     # squares with no white cell whose open cells in some reach (there are some)
     # only one island each can reach
@@ -1038,9 +1039,9 @@ def _duties(view: View) -> dict[int, list[tuple[str, int, int]]]:
     for top in bits(g.any4(within) & ~g.any4(view.white | (within & ~only))):
         sq = g.square_of(top)
         open_ = sq & within
-        clues = {owner[i] for i in bits(open_)}
+        clues = [clue for clue, m in reaches.items() if m & open_]
         if len(clues) == 1:
-            duties.setdefault(clues.pop(), []).append(("pool", open_, sq))
+            duties.setdefault(clues[0], []).append(("pool", open_, sq))
     view.__dict__["_duties"] = duties
     return duties
 

@@ -651,19 +651,15 @@ class View:
         return self._reach_union
 
     @property
-    def sole_reacher(self) -> tuple[int, dict[int, int]]:
-        """Cells that exactly one island can reach, and that island's clue per cell."""
+    def sole_reached(self) -> int:
+        """Cells that exactly one island can reach (which one: the island whose
+        reach holds the cell; callers ask of a few cells, not of every one)."""
         if self._sole is None:
             once = twice = 0
             for m in self.reaches.values():
                 twice |= once & m
                 once |= m
-            only = once & ~twice
-            owner: dict[int, int] = {}
-            for clue, m in self.reaches.items():
-                for i in bits(m & only):
-                    owner[i] = clue
-            self._sole = (only, owner)
+            self._sole = once & ~twice
         return self._sole
 
     def reached_by(self, mask: int) -> list[Region]:
