@@ -925,6 +925,7 @@ def _must_reach(view: View) -> list[tuple[str, int, object, list[Region]]]:
     reaches = view.reaches
     union = view.reach_union
     only = view.sole_reached
+    rank = {r.clue: k for k, r in enumerate(view.islands)}
     found = [("fragment", f.mask, f) for f in view.fragments if f.mask & union]
     if not view.nested:  # (squares with no white cell and an open cell in some reach)
         open_ = view.unknown & union
@@ -947,20 +948,26 @@ def _must_reach(view: View) -> list[tuple[str, int, object, list[Region]]]:
         for k, r in enumerate(islands):
             for i in bits(reaches[r.clue] & shared):
                 by_cell[i] = by_cell.get(i, 0) | 1 << k
+    # which island can reach each cell one island alone can reach, of the
+    # targets asked of cell by cell
+    asked = 0
+    for _, target, _ in found:
+        if not target & ~only or by_cell is not None:
+            asked |= target & only
+    owner = _owners(view, asked)
     got = []
     for role, target, what in found:
-        if by_cell is None or not target & ~only:
+        if target & ~only and by_cell is None:
             reachers = [r for r in islands if reaches[r.clue] & target]
-        else:
+        elif target & ~only:
             ranks = 0
             for i in bits(target & shared):
                 ranks |= by_cell.get(i, 0)
-            alone = target & only  # (each such cell: the one island whose reach holds it)
-            if alone:
-                for k, r in enumerate(islands):
-                    if reaches[r.clue] & alone:
-                        ranks |= 1 << k
+            for i in bits(target & only):
+                ranks |= 1 << rank[owner[i]]
             reachers = [islands[k] for k in bits(ranks)]
+        else:  # (cells one island each can reach: which)
+            reachers = [islands[k] for k in sorted({rank[owner[i]] for i in bits(target)})]
         got.append((role, target, what, reachers))
     view.__dict__["_must_reach"] = got
     return got
@@ -1024,26 +1031,45 @@ def _duties(view: View) -> dict[int, list[tuple[str, int, int]]]:
         return cached
     only = view.sole_reached
     union = view.reach_union
-    reaches = view.reaches
-    duties: dict[int, list[tuple[str, int, int]]] = {}
+    g = view.g
+    fragments = []  # (a fragment, its cells in some reach: one island each can reach them)
     for frag in view.fragments:
         touched = frag.mask & union
         if touched and touched & ~only == 0:
-            clues = [clue for clue, m in reaches.items() if m & touched]
-            if len(clues) == 1:
-                duties.setdefault(clues[0], []).append(("fragment", frag.mask, frag.mask))
-    g = view.g
+            fragments.append((frag, touched))
     # squares with no white cell whose open cells in some reach (there are some)
     # only one island each can reach
     within = view.unknown & union
-    for top in bits(g.any4(within) & ~g.any4(view.white | (within & ~only))):
-        sq = g.square_of(top)
-        open_ = sq & within
-        clues = [clue for clue, m in reaches.items() if m & open_]
+    squares = [(sq, sq & within) for sq in map(
+        g.square_of, bits(g.any4(within) & ~g.any4(view.white | (within & ~only))))]
+    asked = 0
+    for _, cells in fragments + squares:
+        asked |= cells
+    owner = _owners(view, asked)
+    duties: dict[int, list[tuple[str, int, int]]] = {}
+    for frag, touched in fragments:
+        clues = {owner[i] for i in bits(touched)}
         if len(clues) == 1:
-            duties.setdefault(clues[0], []).append(("pool", open_, sq))
+            duties.setdefault(clues.pop(), []).append(("fragment", frag.mask, frag.mask))
+    for sq, open_ in squares:
+        clues = {owner[i] for i in bits(open_)}
+        if len(clues) == 1:
+            duties.setdefault(clues.pop(), []).append(("pool", open_, sq))
     view.__dict__["_duties"] = duties
     return duties
+
+
+def _owners(view: View, cells: int) -> dict[int, int]:
+    """The clue of the one island that can reach each of ``cells`` (cells one
+    island alone can reach): only those asked of, not every such cell."""
+    owner: dict[int, int] = {}
+    if cells:
+        for clue, m in view.reaches.items():
+            hit = m & cells
+            if hit:
+                for i in bits(hit):
+                    owner[i] = clue
+    return owner
 
 
 def _sole_reachers(view: View) -> dict[int, int]:
