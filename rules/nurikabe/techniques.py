@@ -1248,13 +1248,27 @@ def battleground(view: View):
     unfinished = [r.clue for r in view.islands if not r.complete and r.need is not None
               and r.remaining <= _shape_limits(view)[1]]
     near: dict[int, list[int]] = {}
+    looked = set(watched)
+    cache = view.__dict__.setdefault("_shape_cache", {})
+    rough: dict[int, list[int] | None] = {}
+
+    def listed(d: int) -> list[int] | None:
+        # an island nothing changed near keeps the completions an earlier
+        # position left it, unchecked here: more shapes as partners can only
+        # keep more shapes (the checks see to the islands that are watched)
+        if d in cache or d in looked:
+            return _shapes_of(view, by_clue[d])
+        if d not in rough:
+            got = _inherited(view, by_clue[d])[0]
+            rough[d] = got if got is not None else _shapes_of(view, by_clue[d])
+        return rough[d]
 
     def neighbours(c: int) -> list[int]:
         got = near.get(c)
         if got is None:
             around = g.grow(reaches[c])
             got = near[c] = [d for d in unfinished if d != c and around & reaches[d]
-                             and _shapes_of(view, by_clue[d]) is not None]
+                             and listed(d) is not None]
         return got
 
     kept: dict[int, list[int]] = {}
@@ -1264,7 +1278,7 @@ def battleground(view: View):
     def shapes(d: int) -> list[int]:
         got = kept.get(d)
         if got is None:
-            got = kept[d] = list(_shapes_of(view, by_clue[d]))
+            got = kept[d] = list(listed(d))
             alive[d] = set(got)
         return got
 
@@ -1354,6 +1368,11 @@ def battleground(view: View):
                 _remember(_in_vain(view, "battleground-pairs"), (view.black, view.white), 1000)
             break
         if len(survivors) < before:
+            if c in rough and c not in cache:
+                # a list kept unchecked: what is remembered of a position has
+                # passed the checks there (so the thorough pass trusts it)
+                left = set(survivors)
+                survivors = [s for s in _shapes_of(view, by_clue[c]) if s in left]
             kept[c] = survivors
             alive[c] = set(survivors)
             feet.pop(c, None)
