@@ -2054,7 +2054,7 @@ def _shape_flaw(view: View, island: Region, shape: int, mine_only: int, must: in
     if squares:
         open_ = unknown & ~added & ~shape
         if squares & ~g.any4(open_ & others):
-            return _square_flaw(g, added, black, white, others)
+            return lambda: _square_flaw(g, added, black, white, others)
         forced = g.one4(open_, squares)
     breakers = forced
     # white regions the ring hems in: with no way left to grow they are
@@ -2098,26 +2098,28 @@ def _shape_flaw(view: View, island: Region, shape: int, mine_only: int, must: in
         low = _wall_start(view, black, (shape & unknown) | forced, anchor)
         space = (view.black | unknown) & ~shape
         if g.flood(low, space & ~forced) & black != black:
-            if not forced or g.flood(low, space) & black != black:
-                return lambda: "its border would cut the wall apart"
-            return lambda: (f"{g.names(forced, 4)} would have to be white (to break 2x2 squares "
-                            "or as the only ways out of white cells), and the wall would be "
-                            "cut apart")
+            # (which sentence: only for the shapes a step reports)
+            return lambda: (
+                "its border would cut the wall apart"
+                if not forced or g.flood(low, space) & black != black else
+                f"{g.names(forced, 4)} would have to be white (to break 2x2 squares or as "
+                "the only ways out of white cells), and the wall would be cut apart")
     return None
 
 
 def _square_flaw(g, added: int, black: int, white: int, others: int):
     """Why a shape's ring breaks a 2x2 square: the first square, in the order of
-    the ring's cells, that it closes or that no other island could break."""
+    the ring's cells, that it closes or that no other island could break
+    (written only for a shape a step reports)."""
     for i in bits(added):
         for sq in g.squares_at[i]:
             if sq & white:
                 continue
             left = sq & ~black  # unknown cells only another island can take
             if not left:
-                return lambda: f"{g.square_name(sq)} would be all black"
+                return f"{g.square_name(sq)} would be all black"
             if not left & others:
-                return lambda: f"no other island could break {g.square_name(sq)}"
+                return f"no other island could break {g.square_name(sq)}"
     raise AssertionError("no square to name")
 
 

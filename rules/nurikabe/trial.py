@@ -177,14 +177,14 @@ def _trial(view: View, island, x: int, value: int, shapes: list[int], borders: d
             | twin.mask
 
         def why_not(s):
-            """None when completion ``s`` survives, else why it fails."""
+            """None when completion ``s`` survives, else a function that says
+            why it fails (the sentence is only written for the example)."""
             if s & ~takeable:
-                return "it would touch another island"
+                return _touches_island
             flaw = _shape_flaw(trial, twin, s, mine_only, must, others, anchor)
             if flaw is None and _leaves_walked_room(trial, s, walked):
                 return None
-            return flaw() if flaw is not None else \
-                "it would leave a neighbouring island too little room"
+            return flaw if flaw is not None else _leaves_no_room
 
         failed = {}
         for s in first:
@@ -204,7 +204,17 @@ def _trial(view: View, island, x: int, value: int, shapes: list[int], borders: d
                 example = (s, why)
     except Contradiction:
         return None
+    if example is not None:
+        example = (example[0], example[1]())
     return _said(view, island, x, value, shapes, m, example)
+
+
+def _touches_island() -> str:
+    return "it would touch another island"
+
+
+def _leaves_no_room() -> str:
+    return "it would leave a neighbouring island too little room"
 
 
 def _position(view: View, x: int, value: int):
