@@ -8,7 +8,7 @@ import networkx as nx
 from deduce.state import bits
 from rules.nurikabe.geometry import Geometry
 from rules.nurikabe.detour import _blocks, _Cuts
-from rules.nurikabe.techniques import _articulation_cells
+from rules.nurikabe.techniques import _articulation_cells, _open_cuts
 
 
 def grid_graph(g: Geometry, space: int) -> nx.Graph:
@@ -42,6 +42,23 @@ def test_articulation_cells_match_networkx():
         mine = set(_articulation_cells(g, comp, root))
         theirs = set(nx.articulation_points(grid_graph(g, comp)))
         assert mine == theirs
+
+
+def test_open_cuts_match_networkx():
+    """The open cells that part the black and open cells joined to the first
+    black cell, found with each black group as one node, are the grid graph's
+    open articulation cells there."""
+    rng = random.Random(3)
+    for _ in range(400):
+        g = Geometry.of(rng.randint(2, 9), rng.randint(2, 9))
+        black = rng.getrandbits(g.n) & rng.getrandbits(g.n) & g.full
+        unknown = (rng.getrandbits(g.n) | rng.getrandbits(g.n)) & g.full & ~black
+        if not black:
+            assert _open_cuts(g, g.components(black), black, unknown) == {}
+            continue
+        comp = g.flood(black & -black, black | unknown)
+        theirs = sorted(i for i in nx.articulation_points(grid_graph(g, comp)) if unknown >> i & 1)
+        assert list(_open_cuts(g, g.components(black), black, unknown)) == theirs
 
 
 def _random_wall(rng):

@@ -1109,16 +1109,78 @@ def wall_chokepoint(view: View):
 
 
 def _wall_cuts(view: View) -> dict[int, None]:
-    """The articulation cells of the black and open cells joined to the first
-    black cell, in the order the low-link walk finds them (kept per view:
-    wall chokepoint and wall dead end both walk them; read only)."""
+    """The open cells that cut apart the black and open cells joined to the
+    first black cell (articulation cells), lowest first (kept per view: wall
+    chokepoint and wall dead end both ask; read only)."""
     got = view.__dict__.get("_wall_cuts")
     if got is None:
-        black = view.black
-        seed = black & -black
-        got = view.__dict__["_wall_cuts"] = _articulation_cells(
-            view.g, black | view.unknown, seed.bit_length() - 1)
+        got = view.__dict__["_wall_cuts"] = _open_cuts(view.g, view.walls(), view.black,
+                                                       view.unknown)
     return got
+
+
+def _open_cuts(g, walls: list[int], black: int, unknown: int) -> dict[int, None]:
+    """``_wall_cuts``, found on the graph of the open cells and the groups of
+    black cells (``walls``), each group one node. Taking out an open cell
+    parts the black and open cells exactly when it parts that graph (a group
+    is connected and lies on one side), which is far smaller once the wall has
+    grown: Tarjan's low-link walk over it, iterative."""
+    if not black:
+        return {}
+    n = g.n
+    first = black & -black
+    touching: dict[int, list[int]] = {}  # open cell -> the groups (nodes) next to it
+    adj: list[list[int]] = []  # group k (node n + k) -> the open cells next to it
+    root = n
+    for k, wall in enumerate(walls):
+        node = n + k
+        if wall & first:
+            root = node
+        cells = list(bits(g.border(wall) & unknown))
+        adj.append(cells)
+        for u in cells:
+            got = touching.get(u)
+            if got is None:
+                touching[u] = [node]
+            else:
+                got.append(node)
+    open_ = bin(unknown)[:1:-1].ljust(n, "0").encode()  # b"1": open (see _articulation_cells)
+    nbrs = g.neighbour_cells
+    size = n + len(walls)
+    disc = [0] * size  # 0: not visited yet
+    low = [0] * size
+    disc[root] = low[root] = 1
+    counter = 2
+    out = []
+    stack = [(root, -1, iter(adj[root - n]))]
+    while stack:
+        v, parent, it = stack[-1]
+        for w in it:
+            if w == parent:
+                continue
+            dw = disc[w]
+            if dw:
+                if dw < low[v]:
+                    low[v] = dw
+                continue
+            disc[w] = low[w] = counter
+            counter += 1
+            if w >= n:
+                stack.append((w, v, iter(adj[w - n])))
+            else:
+                stack.append((w, v, iter([x for x in nbrs[w] if open_[x] == 49]
+                                         + touching.get(w, []))))
+            break
+        else:
+            stack.pop()
+            if stack:
+                u = stack[-1][0]
+                if low[v] < low[u]:
+                    low[u] = low[v]
+                if u < n and low[v] >= disc[u]:
+                    out.append(u)  # (the root is a group, never an open cell)
+    out.sort()
+    return dict.fromkeys(out)
 
 
 def _sealed_side(view: View, part: int, rest: int, door: int) -> tuple[int, int, int]:
