@@ -450,12 +450,20 @@ def last_cell_neighbour(view: View):
 @TECHNIQUES.register("pool-chokepoint", tier=3, name="Pool chokepoint")
 def pool_chokepoint(view: View):
     """A 2x2 square with no white cell that only one of its cells can break: that cell is white."""
+    g = view.g
     union = view.reach_union
+    # the squares with no white cell and an open cell, and of those the ones
+    # with at most one open cell some island can reach (all at once, by their
+    # top left cells): only those are looked at, in the grid's order
+    reachable = view.unknown & union
+    c = g.cols
+    a, b, d, e = reachable, reachable >> 1, reachable >> c, reachable >> (c + 1)
+    tops = g.any4(view.unknown) & ~g.any4(view.white) \
+        & ~((a & b) | (d & e) | ((a | b) & (d | e)))
     steps = []
-    for sq in view.g.squares:
-        if sq & view.white or not sq & view.unknown:
-            continue
-        open_ = sq & view.unknown & union
+    for top in bits(tops):
+        sq = g.square_of(top)
+        open_ = sq & reachable
         if not open_:
             raise Contradiction("pool", f"no island can reach {view.g.square_name(sq)}, "
                                 "which would be all black",
