@@ -49,16 +49,22 @@ def test_open_cuts_match_networkx():
     black cell, found with each black group as one node, are the grid graph's
     open articulation cells there."""
     rng = random.Random(3)
-    for _ in range(400):
+    linked = 0
+    for k in range(600):
         g = Geometry.of(rng.randint(2, 9), rng.randint(2, 9))
-        black = rng.getrandbits(g.n) & rng.getrandbits(g.n) & g.full
+        if k % 2:  # (black cells alone or in small groups: walked cell by cell)
+            black = rng.getrandbits(g.n) & rng.getrandbits(g.n) & g.full
+        else:  # (big groups: one node each)
+            black = (rng.getrandbits(g.n) | rng.getrandbits(g.n)) & g.full
         unknown = (rng.getrandbits(g.n) | rng.getrandbits(g.n)) & g.full & ~black
+        linked += black.bit_count() >= 6 * len(g.components(black))
         if not black:
             assert _open_cuts(g, g.components(black), black, unknown) == {}
             continue
         comp = g.flood(black & -black, black | unknown)
         theirs = sorted(i for i in nx.articulation_points(grid_graph(g, comp)) if unknown >> i & 1)
         assert list(_open_cuts(g, g.components(black), black, unknown)) == theirs
+    assert linked > 100
 
 
 def _random_wall(rng):

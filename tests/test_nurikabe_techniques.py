@@ -1628,6 +1628,36 @@ def _random_views(rnd: random.Random, count: int):
         yield view, n
 
 
+def test_wall_cuts_taken_over_from_a_recent_position_are_the_fresh_ones(monkeypatch):
+    """The open cells that part the wall are taken over from a recent position
+    with the same black and open cells when that one's black cells are all
+    black here too (less the cells blackened since): on random positions, asked
+    after a position with more black cells and after one with fewer, the
+    answer is the one worked out afresh."""
+    rnd = random.Random(12)
+    taken_over = 0
+    worked_out = []
+    fresh_cuts = techniques._open_cuts
+    monkeypatch.setattr(techniques, "_open_cuts",
+                        lambda *args: worked_out.append(1) or fresh_cuts(*args))
+    for view, n in _random_views(rnd, 300):
+        if not view.black:
+            continue
+        more = view.state.copy()
+        for i in rnd.sample(range(n), n // 3):
+            if more.value(i) is None:
+                more.assign(i, 1)
+        for first, then in ((view.state, more), (more, view.state)):
+            techniques._RECENT_CUTS.clear()
+            techniques._wall_cuts(View(view.puzzle, first))
+            later = View(view.puzzle, then)
+            worked_out.clear()
+            got = list(techniques._wall_cuts(later))
+            taken_over += not worked_out
+            assert got == list(fresh_cuts(view.g, later.walls(), later.black, later.unknown))
+    assert taken_over > 50
+
+
 def test_reach_without_a_cell_equals_a_fresh_walk():
     """``View.reach_without`` resumes the island's walk at the step that first took
     the cell: the same cells as ``reach(blocked=cell)`` walked from the start, on
