@@ -958,12 +958,17 @@ def _must_reach(view: View) -> list[tuple[str, int, object, list[Region]]]:
                 by_cell[i] = by_cell.get(i, 0) | 1 << k
     # which island can reach each cell one island alone can reach, of the
     # targets asked of cell by cell
+    # targets asked of cell by cell (of a target only such cells make up, its
+    # first cell: the island that reaches it mostly reaches them all)
     asked = 0
     for _, target, _ in found:
-        if not target & ~only or by_cell is not None:
+        if not target & ~only:
+            asked |= target & -target
+        elif by_cell is not None:
             asked |= target & only
     owner = _owners(view, asked)
     got = []
+    split = 0  # (targets of cells one island each can reach, not all the same one)
     for role, target, what in found:
         if target & ~only and by_cell is None:
             reachers = [r for r in islands if reaches[r.clue] & target]
@@ -975,8 +980,18 @@ def _must_reach(view: View) -> list[tuple[str, int, object, list[Region]]]:
                 ranks |= 1 << rank[owner[i]]
             reachers = [islands[k] for k in bits(ranks)]
         else:  # (cells one island each can reach: which)
-            reachers = [islands[k] for k in sorted({rank[owner[i]] for i in bits(target)})]
+            clue = owner[(target & -target).bit_length() - 1]
+            if target & ~reaches[clue]:
+                split |= target
+                reachers = None
+            else:
+                reachers = [islands[rank[clue]]]
         got.append((role, target, what, reachers))
+    if split:
+        owner = _owners(view, split)
+        got = [(role, target, what, reachers if reachers is not None else
+                [islands[k] for k in sorted({rank[owner[i]] for i in bits(target)})])
+               for role, target, what, reachers in got]
     view.__dict__["_must_reach"] = got
     return got
 
@@ -1050,19 +1065,22 @@ def _duties(view: View) -> dict[int, list[tuple[str, int, int]]]:
     within = view.unknown & union
     squares = [(sq, sq & within) for sq in map(
         g.square_of, bits(g.any4(within) & ~g.any4(view.white | (within & ~only))))]
+    # each of those cells has one island that reaches it: the cells are one
+    # island's when that of their first cell reaches them all
     asked = 0
     for _, cells in fragments + squares:
-        asked |= cells
+        asked |= cells & -cells
     owner = _owners(view, asked)
+    reaches = view.reaches
     duties: dict[int, list[tuple[str, int, int]]] = {}
     for frag, touched in fragments:
-        clues = {owner[i] for i in bits(touched)}
-        if len(clues) == 1:
-            duties.setdefault(clues.pop(), []).append(("fragment", frag.mask, frag.mask))
+        clue = owner[(touched & -touched).bit_length() - 1]
+        if not touched & ~reaches[clue]:
+            duties.setdefault(clue, []).append(("fragment", frag.mask, frag.mask))
     for sq, open_ in squares:
-        clues = {owner[i] for i in bits(open_)}
-        if len(clues) == 1:
-            duties.setdefault(clues.pop(), []).append(("pool", open_, sq))
+        clue = owner[(open_ & -open_).bit_length() - 1]
+        if not open_ & ~reaches[clue]:
+            duties.setdefault(clue, []).append(("pool", open_, sq))
     view.__dict__["_duties"] = duties
     return duties
 
