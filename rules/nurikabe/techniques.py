@@ -371,9 +371,25 @@ def size_accounting(view: View):
     regions = view.regions
     # a cell touching no region that changed since it last looked had nothing to add
     near = view.unknown & g.grow(view.stirred())
-    owner = {}
+    # only cells next to two regions or more, one of them an island, can join
+    # an island to white cells: picked out first, all at once
+    once = twice = island_once = island_twice = 0
+    around = []
     for r in regions:
-        for i in bits(r.border(g) & near):
+        b = r.border(g) & near
+        if b:
+            twice |= once & b
+            once |= b
+            if r.clue is not None:
+                island_twice |= island_once & b
+                island_once |= b
+            around.append((r, b))
+    joining = twice & island_once & ~island_twice
+    if not joining:
+        return None
+    owner = {}
+    for r, b in around:
+        for i in bits(b & joining):
             owner.setdefault(i, []).append(r)
     steps = []
     for i, touching in owner.items():
