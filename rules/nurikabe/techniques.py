@@ -870,16 +870,16 @@ def fragment_reach(view: View):
     for island in view.islands:
         if island.complete or island.need is None:
             continue
-        # (liberties leave out cells next to another island)
-        libs = view.liberties(island)
-        if not libs:
-            continue
         if halos is None:
             own = groups.get((island.clue,))
             if own is None:
                 continue
             relevant = [((island.clue,), own)]
-        else:
+        # (liberties leave out cells next to another island)
+        libs = view.liberties(island)
+        if not libs:
+            continue
+        if halos is not None:
             # what the island could grow into, fragments included: the islands
             # whose reach comes next to that are the only ones it could fence out
             grows_into = island.mask | libs
@@ -893,6 +893,7 @@ def fragment_reach(view: View):
                         if near.issuperset(clues)]
             if not relevant:
                 continue
+        steps_to: dict[int, int | None] = {}  # target -> the step the island's walk takes it at
         for i in bits(libs):
             bit = 1 << i
             around = g.border(bit)
@@ -915,7 +916,9 @@ def fragment_reach(view: View):
                         if c == island.clue:
                             # a way there within what would be left of its size
                             # stays open: the walk from the grown island is no longer
-                            k = view.taken_at(island, target)
+                            k = steps_to.get(target, False)
+                            if k is False:
+                                k = steps_to[target] = view.taken_at(island, target)
                             if k is not None and k <= island.need - grown.bit_count():
                                 break
                         got = after.get(c)
