@@ -121,10 +121,13 @@ def _least_fence(a: int, b: int, c: int, d: int, rows: int, cols: int) -> int:
 
 
 def _boxes(view: View, island, budget: int, fixed_rows: list[int], fixed_cols: list[int],
-           spans: dict, inner: bool = False) -> list[tuple[int, int, int, int, int]]:
+           spans: dict, inner: bool = False,
+           tight: bool = False) -> list[tuple[int, int, int, int, int]]:
     """Blocks of rows a..b and columns c..d the island could fill, fenced in by
     at most ``budget`` black cells: (a, b, c, d, the cells it can take there).
-    ``inner``: only blocks off every edge of the grid."""
+    ``inner``: only blocks off every edge of the grid. ``tight``: the caller
+    only wants them when each holds exactly as many cells as the island needs
+    (see ``_common``): the first block with more is returned alone."""
     g = view.g
     R, C = g.rows, g.cols
     row_masks, col_masks = _bands(g)
@@ -170,6 +173,8 @@ def _boxes(view: View, island, budget: int, fixed_rows: list[int], fixed_cols: l
             room = in_rows & in_cols & area
             if room.bit_count() < n:
                 continue
+            if tight and room.bit_count() > n:
+                return [(a, b, c, d, room)]
             boxes.append((a, b, c, d, room))
     return boxes
 
@@ -245,7 +250,7 @@ def fence_budget(view: View):
     for island in view.islands:
         if island.complete or island.need is None:
             continue
-        boxes = _boxes(view, island, budget, fixed_rows, fixed_cols, spans)
+        boxes = _boxes(view, island, budget, fixed_rows, fixed_cols, spans, tight=True)
         who = view.region_name(island)
         if not boxes:
             raise Contradiction(
@@ -302,7 +307,7 @@ def enclosed_island(view: View):
         """The blocks off the edges ``r`` could fill, fenced in by the budget."""
         if r.clue not in inner_boxes:
             inner_boxes[r.clue] = _boxes(view, r, budget, fixed_rows, fixed_cols, spans,
-                                         inner=True)
+                                         inner=True, tight=True)
         return inner_boxes[r.clue]
 
     for sq, pair in pairs:
