@@ -800,7 +800,7 @@ def _takes_joined(view: View, island: Region, bit: int, merged: int, rim: int,
     k = view.taken_at(island, rim)
     if k is not None and k + size <= min(island.remaining, view.g.n):
         return True
-    return bool(view.reach(island, whitened=bit) & merged)
+    return bool(view.reach(island, whitened=bit, until=merged) & merged)
 
 
 @TECHNIQUES.register("fragment-reach", tier=3, name="Fragment out of reach")
@@ -1607,7 +1607,8 @@ def island_squeeze(view: View):
         for i in bits(suspects):
             view.on_time()
             bit = 1 << i
-            without = view.reach_without(island, bit)
+            # (past one cell more than it needs, the walk has room to spare)
+            without = view.reach_without(island, bit, enough=island.need + 1)
             if without.bit_count() != island.need:
                 continue
             flaw = _shape_flaw(view, island, without, bit, 0, others)
