@@ -591,9 +591,13 @@ class View:
                     and old.white & ~self.white == 0:
                 base = old  # (the newest that this one extends)
         reaches: dict[int, int] = {}
+        walks = self._walks
         if base is None:
             for r in self.islands:
-                reaches[r.clue] = self.reach(r)
+                # (the walk's steps are kept: most islands' are asked for later)
+                steps: list = []
+                reaches[r.clue] = got = self.reach(r, steps=steps)
+                walks[r.clue] = (got, steps)
         else:
             g = self.g
             new = (self.black | self.white) & ~(base.black | base.white)
@@ -610,7 +614,6 @@ class View:
             old_masks = base.__dict__.get("_island_masks")
             if old_masks is None:
                 old_masks = base._island_masks = {r.clue: r.mask for r in base.islands}
-            walks = self._walks
             for r in self.islands:
                 clue = r.clue
                 got = old_reaches.get(clue)
@@ -620,7 +623,9 @@ class View:
                     if walk is not None and clue not in walks:
                         walks[clue] = walk
                 else:
-                    reaches[clue] = self.reach(r)
+                    steps = []
+                    reaches[clue] = got = self.reach(r, steps=steps)
+                    walks[clue] = (got, steps)
         if base is not None:
             # (the position hypothesis branches start from stays while theirs
             # come and go)
