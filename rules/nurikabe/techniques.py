@@ -1193,8 +1193,8 @@ def _open_cuts(g, walls: list[int], black: int, unknown: int) -> dict[int, None]
     black cells (``walls``), each group one node (node ``g.n + k`` for group
     ``k``). Taking out an open cell parts the black and open cells exactly
     when it parts that graph (a group is connected and lies on one side),
-    which is far smaller once the wall has grown: Tarjan's low-link walk over
-    it, iterative, as in ``_articulation_cells``."""
+    which is far smaller once the wall has grown (``_articulation_cells``
+    walks it)."""
     if not black:
         return {}
     n = g.n
@@ -1227,35 +1227,8 @@ def _open_cuts(g, walls: list[int], black: int, unknown: int) -> dict[int, None]
     inside = bin(unknown)[:1:-1].ljust(n, "0").encode() + b"1" * len(walls)
     for u, nodes in touching.items():
         links[u] = [x for x in links[u] if inside[x] == 49] + nodes
-    size = n + len(walls)
-    disc = [0] * size  # 0: not visited yet
-    low = [0] * size
-    disc[root] = low[root] = 1
-    counter = 2
-    out = []
-    stack = [(root, -1, iter(links[root]))]
-    while stack:
-        v, parent, it = stack[-1]
-        for w in it:
-            if inside[w] != 49 or w == parent:  # 49: b"1"
-                continue
-            dw = disc[w]
-            if dw:
-                if dw < low[v]:
-                    low[v] = dw
-                continue
-            disc[w] = low[w] = counter
-            counter += 1
-            stack.append((w, v, iter(links[w])))
-            break
-        else:
-            stack.pop()
-            if stack:
-                u = stack[-1][0]
-                if low[v] < low[u]:
-                    low[u] = low[v]
-                if u < n and low[v] >= disc[u]:
-                    out.append(u)  # (the root is a group, never an open cell)
+    # (the groups that are cuts are left out)
+    out = [u for u in _articulation_cells(g, 0, root, graph=(links, inside)) if u < n]
     out.sort()
     return dict.fromkeys(out)
 
@@ -1289,8 +1262,12 @@ def _sealed_side(view: View, part: int, rest: int, door: int) -> tuple[int, int,
     return nearest(side), nearest(across), fence
 
 
-def _articulation_cells(g, space: int, root: int, weight: dict[int, int] | None = None):
+def _articulation_cells(g, space: int, root: int, weight: dict[int, int] | None = None,
+                        graph: tuple[list, bytes] | None = None):
     """Articulation cells of the grid graph on ``space``, in the component of ``root``.
+
+    ``graph``: another graph instead (``space`` unused): each node's
+    neighbours, and which nodes are in it (b"1"), as ``_open_cuts`` makes it.
 
     With ``weight`` (how many black cells each cell of ``space`` stands for:
     itself, or a block's cell with the black cells hanging off it; no cell
@@ -1300,12 +1277,15 @@ def _articulation_cells(g, space: int, root: int, weight: dict[int, int] | None 
 
     Tarjan's low-link walk, iterative; cells are visited lowest neighbour first.
     """
-    # membership as bytes (b"1" inside): one C-level conversion instead of a
-    # big-int shift per edge
-    inside = bin(space)[:1:-1].ljust(g.n, "0").encode()
-    nbrs = g.neighbour_cells
-    disc = [0] * g.n  # 0: not visited yet
-    low = [0] * g.n
+    if graph is None:
+        # membership as bytes (b"1" inside): one C-level conversion instead of
+        # a big-int shift per edge
+        inside = bin(space)[:1:-1].ljust(g.n, "0").encode()
+        nbrs = g.neighbour_cells
+    else:
+        nbrs, inside = graph
+    disc = [0] * len(nbrs)  # 0: not visited yet
+    low = [0] * len(nbrs)
     disc[root] = low[root] = 1
     counting = weight is not None
     if counting:
