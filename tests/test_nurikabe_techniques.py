@@ -1754,7 +1754,8 @@ def test_a_cell_off_the_cheapest_way_cannot_keep_the_island_from_its_target():
     is one way of the island's walk to the target: joined to the island,
     holding a target cell, no dearer than the island's budget. On random
     positions and targets (open cells, or a fragment), every cell off it
-    leaves the target within reach, and it leaves cells out."""
+    leaves the target within reach, and it leaves cells out; and it is the
+    same asked first or after other targets of the island."""
     rnd = random.Random(12)
     compared = left_out = blocking = 0
     for view, n in _random_views(rnd, 200):
@@ -1768,6 +1769,9 @@ def test_a_cell_off_the_cheapest_way_cannot_keep_the_island_from_its_target():
             targets += [f.mask for f in view.fragments]
             for target in targets:
                 way = view.on_path(island, target)
+                # (the ways of the island's other targets asked before it in the
+                # same view, which it may meet, do not change it)
+                assert way == View(view.puzzle, view.state).on_path(island, target)
                 if not target & reach:
                     assert way == 0
                     continue

@@ -509,15 +509,31 @@ class View:
             here = taken(j) & target
             here &= -here
             white = self.white
+            # from a given step and cell the way back is the same whatever the
+            # target: ways to this island's targets that meet go on together
+            # (what each step and cell leads back through is kept per island)
+            traces = memo.get(island.clue)
+            if traces is None:
+                traces = memo[island.clue] = {}
+            met = []  # (step, cell) of this way, with the cells it adds
+            rest = 0
             while j > 0:
+                at = (j, here)
+                rest = traces.get(at)
+                if rest is not None:
+                    break
                 if here & white:  # a fragment, taken whole
                     here = self.regions_at(here)[0].mask
                     j -= here.bit_count()
                 else:
                     j -= 1
-                got |= here
+                met.append((at, here))
                 here = border(here) & taken(j)
                 here &= -here
+            got = rest or 0
+            for at, cells in reversed(met):
+                got |= cells
+                traces[at] = got
         memo[key] = got
         return got
 
