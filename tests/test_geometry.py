@@ -135,7 +135,7 @@ def test_border_and_grow():
 
 
 def test_square_masks_match_a_loop_over_the_squares():
-    """any4 / all4 / one4 work on every 2x2 square at once (by its top left cell):
+    """any4 / all4 / many4 / one4 work on every 2x2 square at once (by its top left cell):
     the same as looking at the squares one by one, on grids of every shape."""
     rng = random.Random(3)
     for _ in range(2000):
@@ -144,6 +144,7 @@ def test_square_masks_match_a_loop_over_the_squares():
         tops = rng.getrandbits(g.n) & g.square_tops
         assert g.any4(m) == sum(sq & -sq for sq in g.squares if sq & m)
         assert g.all4(m) == sum(sq & -sq for sq in g.squares if sq & m == sq)
+        assert g.many4(m) == sum(sq & -sq for sq in g.squares if (sq & m).bit_count() >= 2)
         one = 0
         for sq in g.squares:
             if sq & -sq & tops and (sq & m).bit_count() == 1:

@@ -146,6 +146,12 @@ class Geometry:
         c = self.cols
         return m & (m >> 1) & (m >> c) & (m >> (c + 1)) & self.square_tops
 
+    def many4(self, m: int) -> int:
+        """2x2 squares (by their top left cell) holding two or more cells of ``m``."""
+        c = self.cols
+        a, b, d, e = m, m >> 1, m >> c, m >> (c + 1)
+        return ((a & b) | (d & e) | ((a | b) & (d | e))) & self.square_tops
+
     def one4(self, m: int, tops: int) -> int:
         """The cell of ``m`` in each 2x2 square of ``tops`` (top left cells) that holds exactly one."""
         c = self.cols

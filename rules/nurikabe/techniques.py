@@ -472,10 +472,7 @@ def pool_chokepoint(view: View):
     # with at most one open cell some island can reach (all at once, by their
     # top left cells): only those are looked at, in the grid's order
     reachable = view.unknown & union
-    c = g.cols
-    a, b, d, e = reachable, reachable >> 1, reachable >> c, reachable >> (c + 1)
-    tops = g.any4(view.unknown) & ~g.any4(view.white) \
-        & ~((a & b) | (d & e) | ((a | b) & (d | e)))
+    tops = g.any4(view.unknown) & ~g.any4(view.white) & ~g.many4(reachable)
     steps = []
     for top in bits(tops):
         sq = g.square_of(top)
@@ -976,7 +973,6 @@ def _must_reach(view: View) -> list[tuple[str, int, object, list[Region]]]:
             for i in bits(reaches[r.clue] & shared):
                 by_cell[i] = by_cell.get(i, 0) | 1 << k
     # which island can reach each cell one island alone can reach, of the
-    # targets asked of cell by cell
     # targets asked of cell by cell (of a target only such cells make up, its
     # first cell: the island that reaches it mostly reaches them all)
     asked = 0
@@ -999,8 +995,8 @@ def _must_reach(view: View) -> list[tuple[str, int, object, list[Region]]]:
                 ranks |= 1 << rank[owner[i]]
             reachers = [islands[k] for k in bits(ranks)]
         else:  # (cells one island each can reach: which)
-            clue = owner[(target & -target).bit_length() - 1]
-            if target & ~reaches[clue]:
+            clue = _one_reacher(owner, reaches, target)
+            if clue is None:
                 split |= target
                 reachers = None
             else:
@@ -1084,24 +1080,31 @@ def _duties(view: View) -> dict[int, list[tuple[str, int, int]]]:
     within = view.unknown & union
     squares = [(sq, sq & within) for sq in map(
         g.square_of, bits(g.any4(within) & ~g.any4(view.white | (within & ~only))))]
-    # each of those cells has one island that reaches it: the cells are one
-    # island's when that of their first cell reaches them all
-    asked = 0
+    asked = 0  # (the first cell of each: see _one_reacher)
     for _, cells in fragments + squares:
         asked |= cells & -cells
     owner = _owners(view, asked)
     reaches = view.reaches
     duties: dict[int, list[tuple[str, int, int]]] = {}
     for frag, touched in fragments:
-        clue = owner[(touched & -touched).bit_length() - 1]
-        if not touched & ~reaches[clue]:
+        clue = _one_reacher(owner, reaches, touched)
+        if clue is not None:
             duties.setdefault(clue, []).append(("fragment", frag.mask, frag.mask))
     for sq, open_ in squares:
-        clue = owner[(open_ & -open_).bit_length() - 1]
-        if not open_ & ~reaches[clue]:
+        clue = _one_reacher(owner, reaches, open_)
+        if clue is not None:
             duties.setdefault(clue, []).append(("pool", open_, sq))
     view.__dict__["_duties"] = duties
     return duties
+
+
+def _one_reacher(owner: dict[int, int], reaches: dict[int, int], cells: int) -> int | None:
+    """The clue of the one island that reaches all of ``cells``, cells one
+    island each can reach (``owner``: ``_owners`` of at least their first
+    cell); None when they are not all the same island's. That island is the
+    first cell's: the others are its when its reach holds them."""
+    clue = owner[(cells & -cells).bit_length() - 1]
+    return None if cells & ~reaches[clue] else clue
 
 
 def _owners(view: View, cells: int) -> dict[int, int]:

@@ -607,13 +607,11 @@ class View:
                     and old.white & ~self.white == 0:
                 base = old  # (the newest that this one extends)
         reaches: dict[int, int] = {}
-        walks = self._walks
+        # (a reach is walked with its steps, ``_walk``: most islands' steps
+        # are asked for later in the same position)
         if base is None:
             for r in self.islands:
-                # (the walk's steps are kept: most islands' are asked for later)
-                steps: list = []
-                reaches[r.clue] = got = self.reach(r, steps=steps)
-                walks[r.clue] = (got, steps)
+                reaches[r.clue] = self._walk(r)[0]
         else:
             g = self.g
             new = (self.black | self.white) & ~(base.black | base.white)
@@ -630,6 +628,7 @@ class View:
             old_masks = base.__dict__.get("_island_masks")
             if old_masks is None:
                 old_masks = base._island_masks = {r.clue: r.mask for r in base.islands}
+            walks = self._walks
             for r in self.islands:
                 clue = r.clue
                 got = old_reaches.get(clue)
@@ -639,9 +638,7 @@ class View:
                     if walk is not None and clue not in walks:
                         walks[clue] = walk
                 else:
-                    steps = []
-                    reaches[clue] = got = self.reach(r, steps=steps)
-                    walks[clue] = (got, steps)
+                    reaches[clue] = self._walk(r)[0]
         if base is not None:
             # (the position hypothesis branches start from stays while theirs
             # come and go)
