@@ -512,9 +512,12 @@ class View:
             # from a given step and cell the way back is the same whatever the
             # target: ways to this island's targets that meet go on together
             # (what each step and cell leads back through is kept per island)
-            traces = memo.get(island.clue)
+            by_island = self.__dict__.get("_traces")
+            if by_island is None:
+                by_island = self._traces = {}
+            traces = by_island.get(island.clue)
             if traces is None:
-                traces = memo[island.clue] = {}
+                traces = by_island[island.clue] = {}
             met = []  # (step, cell) of this way, with the cells it adds
             rest = 0
             while j > 0:
