@@ -394,11 +394,14 @@ def _entry_id(line: int, entry: Any) -> str:
     return rid if isinstance(rid, str) and rid else f"line-{line}"
 
 
-def _done_ids(path: Path) -> tuple[dict[str, dict], bool]:
-    """Results already in an --out file, by id; and whether it ends mid-line."""
+def _done_ids(path: Path) -> tuple[dict[str, dict], tuple[int, bool] | None]:
+    """Results already in an --out file, by id; and, when the file does not
+    end with a newline, how to mend its end before appending: (the bytes to
+    keep, whether a newline is owed). A last line cut short by a hard kill
+    goes (that puzzle runs again); one that reads whole only lost its newline."""
     done: dict[str, dict] = {}
     if not path.exists():
-        return done, False
+        return done, None
     try:
         raw = path.read_bytes()
         # a hard kill may cut the last line inside a character: only it may be mangled
@@ -406,15 +409,19 @@ def _done_ids(path: Path) -> tuple[dict[str, dict], bool]:
         data = raw[:cut].decode("utf-8") + raw[cut:].decode("utf-8", errors="replace")
     except (OSError, UnicodeDecodeError) as e:
         raise InputError(f"{path}: cannot read the results to resume: {e}") from None
-    for raw in data.splitlines():
+    last = None
+    for line in data.splitlines():
         try:
-            result = json.loads(raw)
+            result = last = json.loads(line)
         except ValueError:
+            last = None
             continue  # a line cut short by a hard kill: that puzzle runs again
         if isinstance(result, dict) and isinstance(result.get("id"), str) \
                 and result.get("verdict") in VERDICTS:
             done[result["id"]] = result
-    return done, bool(data) and not data.endswith("\n")
+    if cut == len(raw):
+        return done, None
+    return done, (len(raw), True) if last is not None else (cut, False)
 
 
 # ------------------------------------------------------------------ summary
@@ -600,11 +607,11 @@ def run(args, console: Console) -> int:
 
     out_path = Path(args.out) if args.out else None
     previous: dict[str, dict] = {}
-    cut_short = False
+    tail: tuple[int, bool] | None = None
     if args.resume:
         if out_path is None:
             raise InputError("--resume needs --out (the results file to continue)")
-        previous, cut_short = _done_ids(out_path)
+        previous, tail = _done_ids(out_path)
     selected = {_entry_id(line, e) for line, e in entries}
     resumed = [r for i, r in previous.items() if i in selected]
     todo = [(line, e) for line, e in entries if _entry_id(line, e) not in previous]
@@ -644,8 +651,11 @@ def run(args, console: Console) -> int:
     if out_path is not None:
         try:
             sink = out_path.open("a" if args.resume else "w", encoding="utf-8")
-            if cut_short:
-                sink.write("\n")
+            if tail is not None:  # (so the file stays JSONL)
+                keep, newline = tail
+                sink.truncate(keep)
+                if newline:
+                    sink.write("\n")
         except OSError as e:
             raise InputError(f"{out_path}: cannot write: {e.strerror or e}") from None
 

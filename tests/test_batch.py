@@ -98,8 +98,8 @@ def test_resume_skips_done_ids(tmp_path, small, capsys):
                  "--format", "json"]) == 0
     summary = json.loads(capsys.readouterr().out)
     assert summary["resumed"] == 5 and summary["puzzles"] == 12
-    results = [json.loads(x) for x in out.read_text().splitlines()
-               if x.strip() and x.endswith("}")]
+    # the cut line is gone: the file is JSONL again (it stayed in the middle)
+    results = [json.loads(x) for x in out.read_text().splitlines()]
     ids = [r["id"] for r in results]
     assert ids[:5] == [r["id"] for r in small[:5]]
     assert sorted(ids) == sorted(r["id"] for r in small)  # each once: nothing re-run
@@ -107,7 +107,20 @@ def test_resume_skips_done_ids(tmp_path, small, capsys):
     assert main(["batch", str(src), "--jobs", "2", "--out", str(out), "--resume",
                  "--format", "json"]) == 0
     assert json.loads(capsys.readouterr().out)["resumed"] == 12
-    assert len([x for x in out.read_text().splitlines() if x.endswith("}")]) == 12
+    assert len([json.loads(x) for x in out.read_text().splitlines()]) == 12
+
+
+def test_resume_keeps_a_whole_last_line_that_lost_its_newline(tmp_path, small, capsys):
+    src = write_jsonl(tmp_path / "c.jsonl", small[:3])
+    out = tmp_path / "r.jsonl"
+    assert main(["batch", str(src), "--jobs", "1", "--limit", "2", "--out", str(out)]) == 0
+    out.write_bytes(out.read_bytes().rstrip(b"\n"))  # killed between a line and its newline
+    capsys.readouterr()
+    assert main(["batch", str(src), "--jobs", "1", "--out", str(out), "--resume",
+                 "--format", "json"]) == 0
+    assert json.loads(capsys.readouterr().out)["resumed"] == 2
+    assert [json.loads(x)["id"] for x in out.read_text().splitlines()] == \
+        [r["id"] for r in small[:3]]
 
 
 def test_ids_and_limit(tmp_path, small, capsys):
@@ -362,8 +375,7 @@ def test_resume_after_a_line_cut_inside_a_character(tmp_path, small, capsys):
                  "--format", "json"]) == 0
     summary = json.loads(capsys.readouterr().out)
     assert summary["resumed"] == 1 and summary["solved"] == 3
-    done = [json.loads(x) for x in out.read_bytes().decode("utf-8", "replace").splitlines()
-            if x.endswith("}")]
+    done = [json.loads(x) for x in out.read_text(encoding="utf-8").splitlines()]
     assert sorted(r["id"] for r in done) == sorted(r["id"] for r in small[:3])
     # a results file that is not UTF-8 before its last line is still refused
     out.write_bytes(b"\xff\xfe\n")
