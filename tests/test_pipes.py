@@ -155,6 +155,19 @@ def test_bad_input_is_one_line(text):
     assert "\n" not in str(e.value)
 
 
+@pytest.mark.parametrize("text, where, says", [
+    ("3x1:14f", ":1:7:", "tile 3 (r1c3) is a cross (f)"),  # (every piece error said :1:1:)
+    ("3x1:1v4hf", ":1:9:", "tile 3 (r1c3) is a cross (f)"),
+    ("3x1:140", ":1:7:", "tile 3 (r1c3) is an empty tile (0)"),
+    ("╶─┼\n╶─╴", ":1:3:", "tile r1c3 is a cross (┼)"),
+    ("╶ ─\n╶|┼", ":2:3:", "tile r2c2 is a cross (┼)"),
+])
+def test_a_piece_net_has_no_use_for_is_named_where_it_is_written(text, where, says):
+    with pytest.raises(InputError) as e:
+        load(text)
+    assert where in str(e.value) and says in str(e.value)
+
+
 @pytest.mark.parametrize("value, says", [
     ("1", "'rows' must be a number"),  # (was: "'rows' is '1', but the game ID has 1")
     (True, "'rows' must be a number"),  # (was accepted: True == 1)

@@ -40,12 +40,13 @@ _GAME_ID = re.compile(r"^\s*\d+(?:x\d+)?[^:\s]*:")
 _HEX = "0123456789abcdef"
 
 
-def _check_tiles(tiles, fail) -> None:
+def _check_tiles(tiles, fail, symbols: str = _HEX) -> None:
+    """Refuse the pieces Net has no use for (``symbols``: how each is written)."""
     for t, x in enumerate(tiles):
         if x == 0:
-            fail(t, "is an empty tile (0): every tile of Net holds a pipe")
+            fail(t, f"is an empty tile ({symbols[0]}): every tile of Net holds a pipe")
         if x == 15:
-            fail(t, "is a cross (f): Net has no four-way tiles")
+            fail(t, f"is a cross ({symbols[15]}): Net has no four-way tiles")
 
 
 # --------------------------------------------------------------------------- game IDs
@@ -96,6 +97,7 @@ def decode_game_id(text: str, source: str = "<game id>", line: int = 1) -> Pipes
                      lead + 1)
     tiles: list[int] = []
     barriers: list[int] = []
+    at: list[int] = []  # each tile's column
     k, n = 0, rows * cols
     base = len(head) + 2
     while k < len(desc):
@@ -107,6 +109,7 @@ def decode_game_id(text: str, source: str = "<game id>", line: int = 1) -> Pipes
                              f"{cols}x{rows} grid", line, lead + base + k)
             tiles.append(_HEX.index(low))
             barriers.append(0)
+            at.append(lead + base + k)
         elif ch in "vh":
             if not tiles:
                 raise _error(source, f"{ch!r} before the first tile", line, lead + base + k)
@@ -120,7 +123,8 @@ def decode_game_id(text: str, source: str = "<game id>", line: int = 1) -> Pipes
                      f"needs {n}", line, lead + base + len(desc))
 
     def fail(t: int, problem: str):
-        raise _error(source, f"tile {t + 1} (r{t // cols + 1}c{t % cols + 1}) {problem}", line)
+        raise _error(source, f"tile {t + 1} (r{t // cols + 1}c{t % cols + 1}) {problem}", line,
+                     at[t])
     _check_tiles(tiles, fail)
     return Pipes(rows, cols, tuple(tiles), tuple(barriers) if any(barriers) else (), params,
                  wrapping=wrapping)
@@ -163,6 +167,7 @@ def parse_text(text: str, source: str = "<text>") -> Pipes:
                  for _, raw in lines)
     rows: list[list[int]] = []
     barriers: list[list[int]] = []
+    at: list[int] = []  # each tile's column
     for n, raw in lines:
         body = raw
         if spaced and body.strip() and set(body) <= set(" -"):
@@ -182,6 +187,7 @@ def parse_text(text: str, source: str = "<text>") -> Pipes:
                 if k % 2 == 0:
                     tiles.append(_tile(ch, source, n, k + 1))
                     walls.append(0)
+                    at.append(k + 1)
                 elif ch == "|":
                     walls[-1] |= R
                 elif ch != " ":
@@ -194,6 +200,7 @@ def parse_text(text: str, source: str = "<text>") -> Pipes:
             for k, ch in enumerate(body):
                 tiles.append(_tile(ch, source, n, k + 1))
                 walls.append(0)
+                at.append(k + 1)
         if rows and len(tiles) != len(rows[0]):
             raise _error(source, f"this row has {len(tiles)} tiles, the first row "
                          f"{len(rows[0])}", n)
@@ -209,8 +216,9 @@ def parse_text(text: str, source: str = "<text>") -> Pipes:
     line_of = [n for (n, raw) in lines if not (spaced and set(raw) <= set(" -"))]
 
     def fail(t: int, problem: str):
-        raise _error(source, f"tile r{t // w + 1}c{t % w + 1} {problem}", line_of[t // w])
-    _check_tiles(flat, fail)
+        raise _error(source, f"tile r{t // w + 1}c{t % w + 1} {problem}", line_of[t // w],
+                     at[t])
+    _check_tiles(flat, fail, "".join(BOX[x] for x in range(16)))
     walls = tuple(x for row in barriers for x in row)
     return Pipes(h, w, tuple(flat), walls if any(walls) else ())
 
@@ -218,8 +226,6 @@ def parse_text(text: str, source: str = "<text>") -> Pipes:
 def _tile(ch: str, source: str, line: int, col: int) -> int:
     if ch in FROM_BOX:
         return FROM_BOX[ch]
-    if ch == "┼":
-        raise _error(source, "a cross (┼): Net has no four-way tiles", line, col)
     raise _error(source, f"{_show(ch)} is not a pipe tile (use ─│┌┐└┘├┤┬┴ and ╴╵╶╷)",
                  line, col)
 
