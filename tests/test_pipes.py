@@ -612,6 +612,26 @@ def test_why_on_a_tile_walled_in_on_every_side_says_there_is_no_solution(capsys)
     assert "no cell r1c4 in this 1x3 grid" in capsys.readouterr().err
 
 
+def test_a_tile_whose_sides_fit_no_turn_of_its_piece_is_shown_undecided(capsys):
+    """Where a rule broke, a dead end open on two sides was drawn as a straight, given
+    as a straight (5) in the JSON ``solution`` and "turned to open toward r1c3 and
+    r1c1" by ``why``: a piece the puzzle does not have."""
+    from deduce.cli import main
+    gid = "3x1:141"  # the two outer dead ends both open into the middle one
+    assert main(["solve", gid, "--format", "json"]) == 1
+    got = json.loads(capsys.readouterr().out)
+    assert (got["verdict"], got["grid"], got["solution"]) == ("contradiction", ["╶?╴"], "1?4")
+    assert main(["why", gid, "1,2", "--format", "json"]) == 1
+    got = json.loads(capsys.readouterr().out)
+    assert got["value"] is None and "does not decide how the dead end at r1c2 turns" in got["text"]
+    p = decode_game_id(gid)
+    state = KIND.initial_state(p)
+    for e in range(p.n):  # every side that is not a wall open
+        if state.value(e) is None:
+            state.assign(e, 1)
+    assert p.orientations(state) == [1, None, 4] and answer(p, state) == "1?4"
+
+
 def test_a_barrier_around_the_edge_is_drawn_on_both_sides_over_the_frame():
     from explain.svg import grid_svg
     p = decode_game_id("2x2w:39vcah")  # barriers right of r1c2 and below r2c2: both wrap

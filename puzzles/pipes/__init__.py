@@ -61,7 +61,8 @@ def _tile(puzzle: Pipes, r: int, c: int, state: State) -> tuple[list[int], str, 
     t = r * puzzle.cols + c
     sides = [(d, puzzle.side_edge(t, d)) for d in DIRS if not puzzle.is_wall(t, d)]
     name = f"the {shape_name(puzzle.tiles[t])} at {puzzle.tile_name(t)}"
-    if any(state.value(e) is None for _, e in sides):
+    if any(state.value(e) is None for _, e in sides) or puzzle.orientations(state)[t] is None:
+        # (undecided, or its sides are no way it can turn: a broken position)
         return [e for _, e in sides], name, None
     from rules.pipes import View
     view = View(puzzle, state)  # (names the side too where one tile is on two sides)

@@ -209,7 +209,9 @@ class Pipes:
         return State(self.n, ones, full & ~ones)
 
     def orientations(self, state: State) -> list[int | None]:
-        """Each tile's open sides, or None while one of its sides is undecided."""
+        """Each tile's open sides, or None while one of its sides is undecided,
+        or when its sides are no way its piece can turn (a position that broke
+        a rule: a dead end open on two sides is not drawn as a straight)."""
         decided = state.ones | state.zeros
         out: list[int | None] = []
         for t in range(self.size):
@@ -219,7 +221,8 @@ class Pipes:
                 if e is not None and not (decided >> e) & 1:
                     ok = False
                     break
-            out.append(self.open_sides(t, state.ones) if ok else None)
+            sides = self.open_sides(t, state.ones) if ok else None
+            out.append(sides if sides is not None and sides in rotations(self.tiles[t]) else None)
         return out
 
 
