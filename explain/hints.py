@@ -17,12 +17,17 @@ import attrs
 
 from deduce.errors import BudgetExceeded, Contradiction
 from deduce.kind import Kind
+from deduce.search import search
 from deduce.solver import Solver
 from deduce.state import State
 from deduce.step import Step
 from deduce.wording import listed
 
 from explain.runs import technique_name, technique_summary
+
+
+MARKS_SEARCH = 5.0  # seconds (at most the hint's budget) to look for a solution keeping
+# the marks when the clues alone lead to none to check them against
 
 
 @attrs.frozen
@@ -206,8 +211,20 @@ def progressive_hint(kind: Kind, puzzle: Any, level: int, depth: int = 3,
             return Hint(1, (f"This puzzle has no solution: {broken}.",), checked_against=source)
         given = givens_state(kind, puzzle)
         if solution is None and (state.ones, state.zeros) != (given.ones, given.zeros):
+            # no one solution to check them against; a complete search (on a
+            # small budget) can still tell whether any solution keeps them all
+            share = min(budget, MARKS_SEARCH) if budget else MARKS_SEARCH
+            kept = search(kind, puzzle, state, limit=1, budget=share)
+            if kept.complete and not kept.solutions:
+                if search(kind, puzzle, given, limit=1, budget=share).count == 0:
+                    return Hint(1, ("This puzzle has no solution: a complete search of the "
+                                    "clues alone finds none.",), checked_against=source)
+                return Hint(1, ("Your marks cannot all be right: no solution of the clues "
+                                "keeps them all (a complete search finds none).",),
+                            checked_against=source)
             # (say so: a hint from wrong marks would look like a confirmation)
-            note = f"Your marks are not checked: {source}."
+            note = (f"Your marks are not checked: {source}"
+                    + ("; they fit at least one solution." if kept.solutions else "."))
         if solution is not None:
             mistakes = find_mistakes(kind, puzzle, state, solution)
             if mistakes:

@@ -594,7 +594,8 @@ def test_hint_says_when_the_marks_cannot_be_checked(tmp_path, capsys):
     hint = progressive_hint(KIND, marked, 2, depth=0)
     assert hint.code == 0 and hint.step is not None
     assert hint.note == hint.lines[-1] == ("Your marks are not checked: the clues alone do "
-                                           "not solve (stuck: no technique applies at depth <= 0).")
+                                           "not solve (stuck: no technique applies at depth <= 0); "
+                                           "they fit at least one solution.")
     assert not progressive_hint(KIND, KIND.load("? . .\n. . .\n. . 3"), 2, depth=0).note
     assert not progressive_hint(KIND, KIND.load(PARTLY), 2).note  # (checked)
     f = tmp_path / "marked.txt"
@@ -602,6 +603,26 @@ def test_hint_says_when_the_marks_cannot_be_checked(tmp_path, capsys):
     for level in ([], ["--level", "3"]):  # after the step's grid or diagram
         assert main(["hint", str(f), "--depth", "0", "--plain", *level]) == 0
         assert capsys.readouterr().out.rstrip().endswith(hint.note)
+
+
+def test_hint_says_when_no_solution_keeps_the_marks(monkeypatch):
+    """The clues alone have several solutions, so there is none to check the marks
+    against; but no solution keeps the white r3c3 (the 2 cannot reach it without
+    growing to 3 cells, and it cannot be a lone white cell). The hint gave a step
+    resting on that mark, with "your marks are not checked"."""
+    import explain.hints as hints
+    marked = KIND.load(". . .\n. 2 .\n. . +")
+    hint = progressive_hint(KIND, marked, 3)
+    assert hint.code == 1 and hint.step is None and not hint.mistakes
+    assert hint.lines == ("Your marks cannot all be right: no solution of the clues keeps "
+                          "them all (a complete search finds none).",)
+    unmarked = progressive_hint(KIND, KIND.load(". . .\n. 2 .\n. . ."), 3)
+    assert unmarked.step is not None and not unmarked.note  # (nothing marked: nothing to say)
+    # when the clues themselves have no solution (and logic did not show it), that is said
+    monkeypatch.setattr(hints, "_reference", lambda *a: (None, "stuck (pretended)", None))
+    hint = progressive_hint(KIND, KIND.load("3 . 3\n. . +"), 3)
+    assert hint.code == 1 and hint.lines == ("This puzzle has no solution: a complete search "
+                                             "of the clues alone finds none.",)
 
 
 def test_hint_diagram_is_cut_not_folded_on_a_narrow_terminal(tmp_path):
