@@ -7,7 +7,8 @@
 - ``multiple solutions`` — two solutions and the cells where they differ;
 - ``no solution`` — with the rule that breaks (an example dead end of the search when
   only the search finds none);
-- ``unknown (budget exhausted)``.
+- ``unknown (budget exhausted)``, with ``1 solution found, a second not ruled out`` when the
+  search found one in time (it is shown).
 
 Exit codes: 0 unique, 1 not unique or no solution, 2 bad input, 3 unknown.
 """
@@ -87,7 +88,11 @@ def check(kind: Kind, puzzle: Any, human_depth: int = 2, budget: float = 60.0) -
     where = (f"logic at depth <= {human_depth} decided "
              f"{reached['decided']} of {_count(kind, reached['total'])}")
     if found.count is None:
-        return Check("unknown", f"unknown (budget exhausted); {where}", stalled=logic.state,
+        # (a solution found before the budget ran out: there is one, the
+        # author learns, but whether it is the only one is still open)
+        one = "; 1 solution found, a second not ruled out" if found.solutions else ""
+        return Check("unknown", f"unknown (budget exhausted{one}); {where}",
+                     solutions=found.solutions, stalled=logic.state,
                      seconds=_since(start), **reached)
     if found.count == 0:
         reason = _dead_end(kind, puzzle, found)
@@ -167,6 +172,9 @@ def verify(kind: Kind, puzzle: Any, result: Check, timeout: float = 60.0) -> str
     # (it is asked for two at most: two means two or more)
     found = {0: "no solution", 1: "1 solution"}.get(len(sols), "2 or more solutions")
     if expected is None:
+        if result.solutions and result.solutions[0] not in sols and len(sols) < 2:
+            # (the one the engine found in time is not the oracle's only one, or it has none)
+            return f"oracle DISAGREES: it finds {found}, not the one found here"
         return f"oracle found {found}; the engine did not decide"
     if len(sols) != expected:
         return f"oracle DISAGREES: it finds {found}"
@@ -236,6 +244,9 @@ def run(args, out) -> int:
             out.print(f"where logic stopped ({result.decided} of {_count(kind, result.total)} decided):",
                       highlight=False)
             out.print(_banded(_grid(kind, puzzle, result.stalled)))
+            if result.verdict == "unknown" and result.solutions:
+                out.print("the solution found (another is not ruled out):", highlight=False)
+                out.print(_banded(_grid(kind, puzzle, result.solutions[0])))
         if result.oracle:
             out.print(result.oracle, highlight=False)
     if "DISAGREES" in result.oracle:

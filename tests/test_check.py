@@ -92,6 +92,42 @@ def test_budget_exhausted_is_unknown_exit_3():
     assert r.returncode == 3 and r.stdout.startswith("unknown (budget exhausted)")
 
 
+def test_unknown_says_when_the_search_found_one_solution(monkeypatch, capsys):
+    """The budget ran out after the search found one solution: the author learns
+    there is one (and sees it), and --verify tells whether the oracle has it."""
+    import attrs
+
+    import deduce.check as checking
+    from deduce.cli import main
+    puzzle = parse_text(TWO)  # (two solutions: the search stops after the first here)
+    real = checking.search
+
+    def cut_short(*args, **kw):
+        got = real(*args, **{**kw, "limit": 1})
+        return attrs.evolve(got, complete=False)
+    monkeypatch.setattr(checking, "search", cut_short)
+    c = check(KIND, puzzle, human_depth=0, budget=20)
+    assert c.verdict == "unknown" and c.exit_code == 3
+    assert c.summary.startswith("unknown (budget exhausted; 1 solution found, a second not "
+                                "ruled out); logic at depth <= 0 decided")
+    (one,) = c.solutions
+    assert not KIND.violations(puzzle, one) and not one.unknown
+    assert verify(KIND, puzzle, c) == "oracle found 2 or more solutions; the engine did not decide"
+    # a solution that is not the oracle's only one is a disagreement: mark white a
+    # cell the found solution has black and the other solution has white
+    a, b = KIND.oracle(puzzle, 2, 60)
+    theirs = b if a == one else a
+    cell = (one.ones & theirs.zeros) & -(one.ones & theirs.zeros)
+    assert verify(KIND, attrs.evolve(puzzle, white=cell), c) == \
+        "oracle DISAGREES: it finds 1 solution, not the one found here"
+    assert main(["check", TWO, "--human-depth", "0", "--plain"]) == 3
+    out = capsys.readouterr().out
+    assert "the solution found (another is not ruled out):" in out
+    assert main(["check", TWO, "--human-depth", "0", "--format", "json"]) == 3
+    got = json.loads(capsys.readouterr().out)
+    assert got["verdict"] == "unknown" and len(got["solutions"]) == 1
+
+
 def test_search_counts_match_oracle_on_random_puzzles():
     rng = random.Random(5)
     checked = 0
