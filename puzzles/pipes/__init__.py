@@ -57,11 +57,12 @@ def _tile(puzzle: Pipes, r: int, c: int, state: State) -> tuple[list[int], str, 
     """For ``why`` on tile (r, c): the edges on its sides that can open, its name
     ("the corner at r3c4"), and how ``state`` turns it ("to open toward r2c4
     and r3c5", None while it is not decided)."""
-    from puzzles.pipes.model import DIRS, shape_name
+    from puzzles.pipes.model import DIRS, rotations, shape_name
     t = r * puzzle.cols + c
     sides = [(d, puzzle.side_edge(t, d)) for d in DIRS if not puzzle.is_wall(t, d)]
     name = f"the {shape_name(puzzle.tiles[t])} at {puzzle.tile_name(t)}"
-    if any(state.value(e) is None for _, e in sides) or puzzle.orientations(state)[t] is None:
+    if any(state.value(e) is None for _, e in sides) \
+            or puzzle.open_sides(t, state.ones) not in rotations(puzzle.tiles[t]):
         # (undecided, or its sides are no way it can turn: a broken position)
         return [e for _, e in sides], name, None
     from rules.pipes import View
