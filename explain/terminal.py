@@ -226,7 +226,8 @@ def step_diagram(kind: Kind, puzzle: Any, before: State, step: Step | None = Non
             left, right = " ", " "
             style = DIAGRAM_STYLE["unknown" if v is None else f"v{v}"]
             if i in concl:
-                content = kind.symbols[concl[i]]
+                if label is None:  # (a mark stays: a room's mark cell shows its mark)
+                    content = kind.symbols[concl[i]]
                 left, right = ">", "<"
                 style = DIAGRAM_STYLE[f"conclusion{concl[i]}"]
             if i == assumed and i not in concl:

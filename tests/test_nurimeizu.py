@@ -802,6 +802,27 @@ def test_html_and_terminal_walkthrough_with_the_drawing():
     assert diagram.plain.startswith(" " * 6)
 
 
+def test_a_step_diagram_keeps_the_marks_of_the_rooms_it_concludes():
+    """A concluded room's cells showed '>.<', so the S, G or circle that the step's
+    sentence names was gone from its own diagram (janko-065, steps 1-3)."""
+    from explain.terminal import step_diagram
+    p = from_record(next(r for r in records() if r["id"] == "janko-065"))
+    result = Solver(KIND, p, depth=0, budget=60).solve()
+    state = KIND.initial_state(p)
+    seen = 0
+    for step in result.steps[:12]:
+        rows = step_diagram(KIND, p, state, step, plain=True, crop=False).plain.splitlines()
+        for room, value in step.conclusions:
+            for r, c in KIND.cells_of(p, room):
+                cell = rows[r][6 + 3 * c:9 + 3 * c]
+                mark = KIND.mark(p, r, c)
+                assert cell == (f">{mark}<" if mark else f">{KIND.symbols[value]}<"), (step.text, r, c)
+                seen += bool(mark)
+        for i, v in step.conclusions:
+            state.assign(i, v)
+    assert seen >= 3
+
+
 def test_why_names_a_room_by_any_of_its_cells(capsys):
     from pathlib import Path
     from deduce.cli import main

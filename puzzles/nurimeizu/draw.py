@@ -207,7 +207,8 @@ class NurimeizuDrawing:
         value, a marked cell with its mark (every marked room is white)."""
         from explain.terminal import diagram_legend
         t = diagram_legend(plain)
-        t.append(" A room is its cells; marks: S start, G goal, o circle, t triangle.")
+        t.append(" A room is its cells; marks: S start, G goal, o circle, t triangle "
+                 "(a marked cell is white, also when concluded: >S<).")
         return t
 
     def text(self, kind: Any, puzzle: Nurimeizu, state: State, step: Any = None,
