@@ -213,8 +213,13 @@ def cmd_render(args, out: Console) -> int:
                      "the puzzle")
     result = _solve(kind, puzzle, args)
     if args.solved:
-        return drawn(grid_svg(kind, puzzle, result.state, title="Final grid"), "the final grid",
+        code = drawn(grid_svg(kind, puzzle, result.state, title="Final grid"), "the final grid",
                      result, code=EXIT[result.verdict])
+        if result.verdict == "stuck":  # (the grid drawn is not a solution: say why)
+            print(f"deduce: note: logic got stuck ({result.reason}); the grid drawn is where "
+                  "it stopped", file=sys.stderr)
+        _no_solution_notice(result)
+        return code
     if args.step > len(result.steps):
         n = len(result.steps)
         if result.verdict == "stuck":

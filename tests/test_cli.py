@@ -443,3 +443,14 @@ def test_render_step_past_the_walkthrough(tmp_path):
                         "(the 2x2 square at r1c1 is all black)\n")
     r = run("render", EXAMPLE, "--svg", svg, "--step", "999")
     assert r.returncode == 2 and "the walkthrough has only" in r.stderr
+    # --solved draws where logic stopped, and says so when that is not a solution
+    # (it said "Wrote the final grid" alone, with exit 3 or 1)
+    r = run("render", stuck, "--svg", svg, "--solved", "--depth", "0")
+    assert r.returncode == 3 and svg.exists()
+    assert r.stderr == ("deduce: note: logic got stuck (no technique applies at depth <= 0); "
+                        "the grid drawn is where it stopped\n")
+    r = run("render", pool, "--svg", svg, "--solved")
+    assert r.returncode == 1 and r.stderr.startswith("deduce: note: this puzzle has no solution "
+                                                     "(the 2x2 square at r1c1 is all black)")
+    r = run("render", EXAMPLE, "--svg", svg, "--solved")
+    assert r.returncode == 0 and r.stderr == ""
