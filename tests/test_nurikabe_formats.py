@@ -571,3 +571,17 @@ def test_a_repeated_setup_key_is_refused(setup, where, first):
     author = "[setup]\nauthor A\nauthor B\nsize 4\n[problem]\n1 - - -\n- - - -\n- - - -\n- - - 1\n"
     assert parse_janko(author).clues == ((0, 1), (15, 1))
 
+
+
+@pytest.mark.parametrize("text, says", [
+    ("pzprv3\nnurikabe\n2\n2\n1 .\n. .\n", "a pzprv3 file of puzzle type 'nurikabe': deduce reads "
+                                            "that form for nurimaze (Nurimeizu) only"),
+    ("pzprv3/nurikabe/2/2/1 ./. ./\n.\n", "a pzprv3 file of puzzle type 'nurikabe'"),
+    ("; saved\npzprv3.1\nnurimaze\n1\n2\n", "a pzprv3 file of a nurimaze puzzle, not a Nurikabe one"),
+    ("pzprv3\n", "a pzprv3 file: deduce reads that form"),
+])
+def test_a_pzprv3_file_is_named_as_such(text, says):
+    """Read as a grid it was "unknown cell 'p'", which said nothing of what it is."""
+    with pytest.raises(InputError) as e:
+        parse_text(text, "f.txt")
+    assert says in str(e.value) and "\n" not in str(e.value)

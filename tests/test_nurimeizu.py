@@ -990,3 +990,20 @@ def test_a_solution_that_breaks_a_rule_is_refused():
     assert violations(p, flipped)
     with pytest.raises(InputError, match=r"'solution' breaks a rule: "):
         from_record({**rec, "solution": flipped})
+
+
+def test_the_format_examples_in_the_docs_are_one_puzzle_with_one_solution():
+    """docs/nurimeizu.md's plain-text and pzprv3 examples (a 2x3 one had no solution:
+    every room held a mark, so all were white and made a white 2x2 square)."""
+    doc = (Path(__file__).resolve().parents[1] / "docs" / "nurimeizu.md").read_text()
+    blocks = re.findall(r"\n  ```\n(.*?)\n  ```", doc, re.S)
+    text = next(b for b in blocks if b.lstrip().startswith("; a 3x4 example"))
+    pzprv3 = next(b for b in blocks if b.lstrip().startswith("pzprv3"))
+    plain = load("\n".join(line[2:] for line in text.splitlines()))
+    # (the pzprv3 block notes what each line is after three spaces or more)
+    saved = load("\n".join(re.split(r" {3,}", line[2:])[0] for line in pzprv3.splitlines()))
+    assert (saved.room_of, saved.marks) == (plain.room_of, plain.marks)
+    sols = oracle_solutions(plain, 2)
+    assert len(sols) == 1
+    result = Solver(KIND, plain, depth=3, budget=60).solve()
+    assert result.solved and rows_state(plain, sols[0]) == result.state

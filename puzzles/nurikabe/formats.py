@@ -228,6 +228,17 @@ def parse_text(text: str, source: str = "<text>") -> Nurikabe:
             raise _error(source, "a blank line inside the grid, or a second puzzle after it "
                          f"(one puzzle per file; the first grid ends at line {lines[-1][0]})", n)
         lines.append((n, t))
+    if lines and _PZPRV3.match(lines[0][1].strip()):
+        # (pzprjs's file form: "unknown cell 'p'" said nothing of what it is)
+        first = lines[0][1].strip()
+        parts = first.split("/") if "/" in first else [first] + [t.strip() for _, t in lines[1:2]]
+        kind = parts[1].strip() if len(parts) > 1 else ""
+        if kind == "nurimaze":
+            raise _error(source, "a pzprv3 file of a nurimaze puzzle, not a Nurikabe one",
+                         lines[0][0], 1)
+        raise _error(source, f"a pzprv3 file{f' of puzzle type {kind!r}' if kind else ''}: deduce "
+                     "reads that form for nurimaze (Nurimeizu) only; give a Nurikabe puzzle as a "
+                     "grid or a puzz.link URL", lines[0][0], 1)
     grid = _read_grid(_plain_rows(lines), source, _problem_token)
     if not grid:
         raise _error(source, "no grid rows: the input is empty")
@@ -237,6 +248,7 @@ def parse_text(text: str, source: str = "<text>") -> Nurikabe:
 # --------------------------------------------------------------------------- janko.at
 
 _SECTION = re.compile(r"\[\s*(\w+)\s*\]")
+_PZPRV3 = re.compile(r"pzprv3(?:\.\d+)?(?:/|$)")
 
 
 def parse_janko(text: str, source: str = "<text>") -> Nurikabe:
