@@ -63,6 +63,21 @@ def error_line(source: str, problem: str, line: int | None = None, col: int = 1)
 MAX_CELLS = 10_000  # 100x100, twice the largest published grids (50x50)
 
 
+def pzprv3_type(first: str, second: str = "") -> str | None:
+    """The puzzle type a pzprjs file names ("" if none), when ``first`` (its first
+    line) opens one (``pzprv3``, or the one-line form ``pzprv3/TYPE/...``); else None.
+    ``second``: the line after it, where the type stands in the usual form.
+
+    >>> pzprv3_type("pzprv3", "nurimaze"), pzprv3_type("pzprv3.1/nurikabe/2/2"), pzprv3_type("1 2")
+    ('nurimaze', 'nurikabe', None)
+    """
+    first = first.removeprefix("\ufeff").strip()
+    m = re.match(r"pzprv3(?:\.\d+)?\s*(/|$)", first)
+    if not m:
+        return None
+    return (first[m.end():] if m.group(1) else second).split("/")[0].strip()
+
+
 def too_many_cells(rows: int, cols: int) -> str | None:
     """Why a grid is too large to solve, or None."""
     if rows * cols <= MAX_CELLS:

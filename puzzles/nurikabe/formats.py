@@ -28,7 +28,8 @@ import attrs
 from deduce.errors import InputError
 from deduce.wording import counted
 from puzzles.files import error_line as _error
-from puzzles.files import only_line, pick_record, read_text, refuse_too_big, wrong_size
+from puzzles.files import (only_line, pick_record, pzprv3_type, read_text, refuse_too_big,
+                           wrong_size)
 from puzzles.files import show as _show
 from puzzles.nurikabe.model import Nurikabe, violations
 
@@ -228,11 +229,9 @@ def parse_text(text: str, source: str = "<text>") -> Nurikabe:
             raise _error(source, "a blank line inside the grid, or a second puzzle after it "
                          f"(one puzzle per file; the first grid ends at line {lines[-1][0]})", n)
         lines.append((n, t))
-    if lines and _PZPRV3.match(lines[0][1].strip()):
+    kind = pzprv3_type(lines[0][1], lines[1][1] if len(lines) > 1 else "") if lines else None
+    if kind is not None:
         # (pzprjs's file form: "unknown cell 'p'" said nothing of what it is)
-        first = lines[0][1].strip()
-        parts = first.split("/") if "/" in first else [first] + [t.strip() for _, t in lines[1:2]]
-        kind = parts[1].strip() if len(parts) > 1 else ""
         if kind == "nurimaze":
             raise _error(source, "a pzprv3 file of a nurimaze puzzle, not a Nurikabe one",
                          lines[0][0], 1)
@@ -248,7 +247,6 @@ def parse_text(text: str, source: str = "<text>") -> Nurikabe:
 # --------------------------------------------------------------------------- janko.at
 
 _SECTION = re.compile(r"\[\s*(\w+)\s*\]")
-_PZPRV3 = re.compile(r"pzprv3(?:\.\d+)?(?:/|$)")
 
 
 def parse_janko(text: str, source: str = "<text>") -> Nurikabe:

@@ -32,8 +32,8 @@ import attrs
 from deduce.errors import InputError
 from deduce.numbers import whole_number
 from puzzles.files import error_line as _error
-from puzzles.files import (only_line, pick_record, read_text, refuse_too_big, too_many_cells,
-                           wrong_size)
+from puzzles.files import (only_line, pick_record, pzprv3_type, read_text, refuse_too_big,
+                           too_many_cells, wrong_size)
 from puzzles.files import show as _show
 from deduce.state import State
 from puzzles.nurimeizu.model import MARKS, Nurimeizu, split_rooms, violations
@@ -547,8 +547,7 @@ def to_pzprv3(puzzle: Nurimeizu, state: State | list[str] | tuple[str, ...] | No
 # --------------------------------------------------------------------------- dispatch
 
 def _is_pzprv3(text: str) -> bool:
-    first = text.removeprefix("\ufeff").lstrip().split("\n", 1)[0]
-    return bool(re.match(r"pzprv3(?:\.\d+)?\s*(?:/|$)", first))
+    return pzprv3_type(text.removeprefix("\ufeff").lstrip().split("\n", 1)[0]) is not None
 
 
 def recognises(sample: str) -> bool:
