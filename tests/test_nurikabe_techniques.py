@@ -2121,3 +2121,40 @@ def test_single_liberty_sees_a_fragment_joined_to_a_far_island():
     after.changed = 1 << 20  # r4c3 has just turned white
     steps = TECHNIQUES.get("island-expansion").apply(after)
     assert [s.conclusions for s in steps] == [((7, 0),)]
+
+
+def _wall_steps_naming_part_of_a_wall(puzzle, steps, state) -> list[str]:
+    """wall-chokepoint steps (hypotheses' proofs too) one of whose walls is not a
+    whole wall of the position the step is taken in."""
+    bad = []
+    for step in steps:
+        if step.technique == "wall-chokepoint":
+            view = View(puzzle, state)
+            for role, cells in step.regions:
+                mask = sum(1 << i for i in cells)
+                if role == "wall" and view.g.flood(mask & -mask, view.black) != mask:
+                    bad.append(step.text)
+        if step.proof and step.assumption is not None:
+            branch = state.copy()
+            branch.assign(*step.assumption)
+            bad += _wall_steps_naming_part_of_a_wall(puzzle, step.proof, branch)
+        for i, v in step.conclusions:
+            state.assign(i, v)
+    return bad
+
+
+@pytest.mark.parametrize("source", ["puzzles/examples/nurikabe-10x10-fiendish.txt", "janko-0903",
+                                    "janko-0330"])
+def test_a_wall_chokepoint_step_names_whole_walls(source):
+    """A batch of wall-chokepoint steps is found in one position: a later one named
+    its walls as they were there, though an earlier one had just grown them ("the
+    wall at r7c8, r7c9 and r8c9" when r7c7, just blackened, joined it to 24 more)."""
+    from puzzles.nurikabe.formats import from_record
+    if source.startswith("janko-"):
+        from tests.conftest import janko_records
+        puzzle = from_record(janko_records()[source])
+    else:
+        puzzle = KIND.load(str(Path(__file__).resolve().parents[1] / source))
+    result = Solver(KIND, puzzle, depth=3, budget=60).solve()
+    assert result.solved
+    assert not _wall_steps_naming_part_of_a_wall(puzzle, result.steps, KIND.initial_state(puzzle))

@@ -1139,6 +1139,7 @@ def wall_chokepoint(view: View):
         return None
     space = black | view.unknown
     steps = []
+    taken = 0  # the cells this batch blackens so far
     for i in _wall_cuts(view):
         bit = 1 << i
         if not bit & view.unknown:
@@ -1148,6 +1149,11 @@ def wall_chokepoint(view: View):
         part = g.flood(start, rest)
         if part & black != black:
             inside, outside, fence = _sealed_side(view, part, rest, bit)
+            if taken & g.grow(inside | outside):
+                # an earlier step of the batch grows one of these walls: the
+                # sentence would name it as it was; the next pass finds it anew
+                continue
+            taken |= bit
             steps.append(_step(
                 view, "wall-chokepoint", 3, bit, BLACK, inside | outside | fence,
                 f"The wall at {g.names(inside, 3)} can only reach the wall at "
