@@ -54,6 +54,24 @@ def solve_at(kind: Kind, puzzle: Any, level: int, budget: float | None = None) -
     return Solver(kind, puzzle, depth=depth, max_tier=max_tier, budget=budget).solve()
 
 
+def solved_at(kind: Kind, puzzle: Any, level: int, deadline: float, most: float,
+              cheap_level: int) -> Result | None:
+    """The level-``level`` walkthrough if it finishes, else None. Cheap
+    rejections first: at ``cheap_level`` at most (a finish there is returned,
+    even if easier), then a quick search for a second solution. Each solve
+    gets at most ``most`` seconds, and at least half a second even past
+    ``deadline``."""
+    budget = max(0.5, min(most, deadline - time.perf_counter()))
+    first = solve_at(kind, puzzle, min(level, cheap_level), budget)
+    if first.solved or level <= cheap_level or first.verdict == "contradiction":
+        return first if first.solved else None
+    found = search(kind, puzzle, first.state, limit=2, budget=min(budget, 5.0))
+    if found.count != 1:
+        return None
+    r = solve_at(kind, puzzle, level, budget)
+    return r if r.solved else None
+
+
 def rate(kind: Kind, puzzle: Any, level: int, budget: float | None = None) -> tuple[str, Result]:
     """``exact`` (solved at ``level``, not below), ``easier`` or ``unsolved``
     (not unique, or harder, or out of budget); with the restricted walkthrough."""

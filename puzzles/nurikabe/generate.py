@@ -27,8 +27,7 @@ from __future__ import annotations
 import random
 import time
 
-from deduce.generate import refuse_above_top, solve_at
-from deduce.search import search
+from deduce.generate import refuse_above_top, solve_at, solved_at
 from deduce.solver import Result
 from deduce.state import bits
 from puzzles.nurikabe.model import Nurikabe
@@ -181,20 +180,6 @@ def _no_pool(g: Geometry, black: int, near: int) -> bool:
     return not any(sq & black == sq for i in bits(near) for sq in g.squares_at[i])
 
 
-def solved_at(kind, puzzle: Nurikabe, level: int, deadline: float) -> Result | None:
-    """The level-``level`` walkthrough if it finishes, else None (cheap rejections first:
-    without hypotheses, then a quick search for a second solution)."""
-    budget = max(0.5, min(SOLVE_BUDGET, deadline - time.perf_counter()))
-    first = solve_at(kind, puzzle, min(level, ADD_LEVEL_CAP), budget)
-    if first.solved or level <= ADD_LEVEL_CAP or first.verdict == "contradiction":
-        return first if first.solved else None
-    found = search(kind, puzzle, first.state, limit=2, budget=min(budget, 5.0))
-    if found.count != 1:
-        return None
-    r = solve_at(kind, puzzle, level, budget)
-    return r if r.solved else None
-
-
 def attempt(kind, rows: int, cols: int, level: int, rng: random.Random,
             deadline: float) -> tuple[Nurikabe, Result] | None:
     g = Geometry.of(rows, cols)
@@ -243,7 +228,8 @@ def attempt(kind, rows: int, cols: int, level: int, rng: random.Random,
         if move is None:
             continue
         new, new_clues = move
-        r = solved_at(kind, puzzle_of(g, new, new_clues), level, deadline)
+        r = solved_at(kind, puzzle_of(g, new, new_clues), level, deadline,
+                      SOLVE_BUDGET, ADD_LEVEL_CAP)
         # climb: a higher grade, or the same grade with no less effort
         if r is not None and (r.grade.level, r.grade.score) >= (best.grade.level, best.grade.score):
             black, clues, best = new, new_clues, r

@@ -25,8 +25,7 @@ import bisect
 import random
 import time
 
-from deduce.generate import solve_at
-from deduce.search import search
+from deduce.generate import solve_at, solved_at
 from deduce.solver import Result
 from puzzles.nurimeizu.model import Nurimeizu
 
@@ -274,18 +273,6 @@ def _harden(d: Draft, rng: random.Random) -> Draft | None:
     return new
 
 
-def solved_at(kind, puzzle: Nurimeizu, level: int, deadline: float) -> Result | None:
-    budget = max(0.5, min(SOLVE_BUDGET, deadline - time.perf_counter()))
-    first = solve_at(kind, puzzle, min(level, 2), budget)
-    if first.solved or level <= 2 or first.verdict == "contradiction":
-        return first if first.solved else None
-    found = search(kind, puzzle, first.state, limit=2, budget=min(budget, 5.0))
-    if found.count != 1:
-        return None
-    r = solve_at(kind, puzzle, level, budget)
-    return r if r.solved else None
-
-
 def attempt(kind, rows: int, cols: int, level: int, rng: random.Random,
             deadline: float) -> tuple[Nurimeizu, Result] | None:
     d = None
@@ -318,7 +305,7 @@ def attempt(kind, rows: int, cols: int, level: int, rng: random.Random,
         if new is None:
             continue
         p = new.puzzle()
-        r = solved_at(kind, p, level, deadline)
+        r = solved_at(kind, p, level, deadline, SOLVE_BUDGET, 2)
         if r is not None and r.grade.level >= best.grade.level:
             d, best = new, r
             if r.grade.level == level:

@@ -26,8 +26,7 @@ import random
 import time
 
 from deduce.errors import InputError
-from deduce.generate import refuse_above_top, solve_at
-from deduce.search import search
+from deduce.generate import refuse_above_top, solve_at, solved_at
 from deduce.solver import Result
 from puzzles.pipes.model import D, DIRS, L, R, U, Pipes, rotate
 
@@ -262,18 +261,6 @@ def puzzle_of(grid: Grid, tree: set[int], rng: random.Random | None = None) -> P
                  solution="".join("0123456789abcdef"[x] for x in solved))
 
 
-def solved_at(kind, puzzle: Pipes, level: int, deadline: float) -> Result | None:
-    budget = max(0.5, min(SOLVE_BUDGET, deadline - time.perf_counter()))
-    first = solve_at(kind, puzzle, min(level, 2), budget)
-    if first.solved or level <= 2 or first.verdict == "contradiction":
-        return first if first.solved else None
-    found = search(kind, puzzle, first.state, limit=2, budget=min(budget, 5.0))
-    if found.count != 1:
-        return None
-    r = solve_at(kind, puzzle, level, budget)
-    return r if r.solved else None
-
-
 def attempt(kind, grid: Grid, level: int, algorithm: str, rng: random.Random,
             deadline: float) -> tuple[Pipes, Result] | None:
     tree = spanning_tree(grid, algorithm, rng)
@@ -299,7 +286,7 @@ def attempt(kind, grid: Grid, level: int, algorithm: str, rng: random.Random,
             new = swap(grid, tree, rng.choice(grid.edges), rng)
             if new is None:
                 continue
-            r = solved_at(kind, puzzle_of(grid, new), level, deadline)
+            r = solved_at(kind, puzzle_of(grid, new), level, deadline, SOLVE_BUDGET, 2)
             # climb: a higher grade, or the same grade with no less effort
             if r is not None and (r.grade.level, r.grade.score) >= \
                     (best.grade.level, best.grade.score):
