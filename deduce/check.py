@@ -249,6 +249,10 @@ def run(args, out) -> int:
                 out.print(_banded(_grid(kind, puzzle, result.solutions[0])))
         if result.oracle:
             out.print(result.oracle, highlight=False)
+        elif result.verdict == "unknown" and args.budget:
+            out.print(f"(the search stopped at its budget of {args.budget:g} s: a larger "
+                      "--budget may decide it, and --verify asks the independent oracle)",
+                      highlight=False, soft_wrap=True)
     if "DISAGREES" in result.oracle:
         return 1
     return result.exit_code

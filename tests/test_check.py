@@ -90,6 +90,10 @@ def test_budget_exhausted_is_unknown_exit_3():
     if r.returncode == 2 and "no such file" in r.stderr:
         pytest.skip("shared data absent")
     assert r.returncode == 3 and r.stdout.startswith("unknown (budget exhausted)")
+    # what to try next
+    assert r.stdout.rstrip().endswith("(the search stopped at its budget of 2 s: a larger "
+                                      "--budget may decide it, and --verify asks the "
+                                      "independent oracle)")
 
 
 def test_unknown_says_when_the_search_found_one_solution(monkeypatch, capsys):
