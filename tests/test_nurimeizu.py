@@ -1007,3 +1007,17 @@ def test_the_format_examples_in_the_docs_are_one_puzzle_with_one_solution():
     assert len(sols) == 1
     result = Solver(KIND, plain, depth=3, budget=60).solve()
     assert result.solved and rows_state(plain, sols[0]) == result.state
+
+
+def test_records_in_a_file_not_named_jsonl_are_a_collection(tmp_path):
+    """A record saved as .json was read as a puzz.link URL (its puzzlink_url):
+    "not a puzz.link URL", as Nurikabe reads it since long."""
+    puzzle = load(PZPRJS_URL)
+    record = dict(KIND.to_record(puzzle), id="a")
+    f = tmp_path / "one.json"
+    f.write_text(json.dumps(record) + "\n")
+    assert load(str(f)) == from_record(record)
+    f.write_text(json.dumps(record) + "\n" + json.dumps(dict(record, id="b")) + "\n")
+    assert load(str(f), id="b") == from_record(dict(record, id="b"))
+    with pytest.raises(InputError, match="holds 2 puzzles"):
+        load(str(f))

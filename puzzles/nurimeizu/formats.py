@@ -611,6 +611,8 @@ def load(arg: str, id: str | None = None) -> Nurimeizu:
     if path.suffix.lower() == ".jsonl":
         return read_jsonl(path, id)
     text = _read_text(path)
+    if text.lstrip().startswith("{"):  # records in a file not named .jsonl (a .json, a .txt)
+        return read_jsonl(path, id)
     if _is_pzprv3(text):
         return _no_id(parse_pzprv3(text, arg), id, arg)
     lines = [(n, t.strip()) for n, t in enumerate(text.splitlines(), 1)

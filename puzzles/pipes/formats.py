@@ -342,6 +342,8 @@ def load(arg: str, id: str | None = None) -> Pipes:
     if path.suffix.lower() == ".jsonl":
         return read_jsonl(path, id)
     text = _read_text(path)
+    if text.lstrip().startswith("{"):  # records in a file not named .jsonl (a .json, a .txt)
+        return read_jsonl(path, id)
     lines = [(n, t) for n, t in enumerate(text.splitlines(), 1)
              if t.strip() and not t.lstrip().startswith(";")]
     if lines and _GAME_ID.match(lines[0][1]):
