@@ -18,7 +18,7 @@ from deduce.state import State
 from puzzles.nurimeizu import KIND
 from puzzles.nurimeizu.asp import solutions as oracle_solutions
 from puzzles.nurimeizu.formats import (decode_puzzlink, encode_puzzlink, from_record, load,
-                                       parse_pzprv3, parse_text, to_pzprv3, to_text)
+                                       parse_pzprv3, parse_text, recognises, to_pzprv3, to_text)
 from puzzles.nurimeizu.model import Nurimeizu, rows_state, violations
 from rules.nurimeizu import TECHNIQUES, View
 
@@ -1021,3 +1021,17 @@ def test_records_in_a_file_not_named_jsonl_are_a_collection(tmp_path):
     assert load(str(f), id="b") == from_record(dict(record, id="b"))
     with pytest.raises(InputError, match="holds 2 puzzles"):
         load(str(f))
+
+
+@pytest.mark.parametrize("text", ["\n" + GOOD, GOOD.replace("\n", "\r"),
+                                  "; saved from puzz.link\n" + GOOD,
+                                  "\ufeff\n\n" + GOOD.replace("\n", "\r\n")])
+def test_a_pzprv3_file_after_blank_lines_or_comments_or_with_cr_endings(tmp_path, text):
+    """The detector passed over leading blank lines but the reader did not ("not
+    a pzprv3 file: the first line is ''"); with CR line endings or a ; comment
+    first, the file was not recognised at all."""
+    f = tmp_path / "p.txt"
+    f.write_text(text, newline="")
+    assert recognises(text)
+    assert load(str(f)) == load(GOOD)
+    assert KIND.load(str(f)) == load(GOOD)

@@ -370,9 +370,13 @@ def _pzprv3_lines(text: str) -> list[tuple[str, int, int]]:
     pzprjs's own test scripts and URL-like dumps write it."""
     text = text.removeprefix("\ufeff")
     raw = text.splitlines()
-    nonblank = [r for r in raw if r.strip()]
+    # (blank lines and ; comments before the header are passed over, as the
+    # detector does)
+    start = next((n for n, r in enumerate(raw) if r.strip() and not r.lstrip().startswith(";")),
+                 len(raw))
+    nonblank = [r for r in raw[start:] if r.strip()]
     if len(nonblank) == 1 and "/" in nonblank[0]:
-        line = raw.index(nonblank[0]) + 1
+        line = raw.index(nonblank[0], start) + 1
         out, col = [], 1
         for part in nonblank[0].split("/"):
             out.append((part, line, col))
@@ -380,7 +384,7 @@ def _pzprv3_lines(text: str) -> list[tuple[str, int, int]]:
         while out and not out[-1][0].strip():
             out.pop()
         return out
-    return [(r, n, 1) for n, r in enumerate(raw, 1)]
+    return [(r, n, 1) for n, r in enumerate(raw[start:], start + 1)]
 
 
 def parse_pzprv3(text: str, source: str = "<pzprv3>") -> Nurimeizu:
@@ -547,7 +551,12 @@ def to_pzprv3(puzzle: Nurimeizu, state: State | list[str] | tuple[str, ...] | No
 # --------------------------------------------------------------------------- dispatch
 
 def _is_pzprv3(text: str) -> bool:
-    return pzprv3_type(text.removeprefix("\ufeff").lstrip().split("\n", 1)[0]) is not None
+    """Whether the first line that says something (not blank, not a ; comment)
+    opens a pzprjs file."""
+    for line in text.removeprefix("\ufeff").splitlines():
+        if line.strip() and not line.lstrip().startswith(";"):
+            return pzprv3_type(line) is not None
+    return False
 
 
 def recognises(sample: str) -> bool:
