@@ -49,6 +49,8 @@ class Kind:
     - ``tile_regions``: a step's regions hold tiles, not unknowns (Pipes).
     - ``answered(puzzle)``: the input is a complete, right answer of the player's
       (kept as the known solution, not as marks): ``hint`` says it is solved.
+    - ``around(puzzle, state, mask)``: the unknowns whose meaning changed when
+      ``mask``'s were decided, for the solver's batches; see the field.
     """
 
     name: str
@@ -107,6 +109,18 @@ class Kind:
     # the unknown drawn at its coordinates (Pipes, whose unknowns are edges).
     # Such regions are named as tiles, and are not part of a step's reasons.
     tile_regions: bool = False
+    # A technique may report several steps found in one position (a batch); the
+    # solver applies them in turn. A later step's sentence describes that
+    # position, so once earlier steps changed what lies around what it rests on
+    # or concludes, it may no longer read true ("can only grow through r4c7",
+    # just after r3c7 joined r4c7 to another island). around(puzzle, state,
+    # mask), with ``mask``'s unknowns just decided in ``state``: those unknowns
+    # and the ones whose meaning that changed (Nurikabe: the cells next to them,
+    # and next to the white regions their white cells joined: those cells now
+    # touch an island). A batch step with a premise or conclusion among them is
+    # left for the next pass to find anew. None: only a step whose premises the
+    # batch decided is left.
+    around: Callable[[Any, State, int], int] | None = None
 
     def cells_of(self, puzzle: Any, i: int) -> list[tuple[int, int]]:
         """Every (row, col) unknown ``i`` stands for."""

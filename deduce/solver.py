@@ -86,6 +86,7 @@ class Solver:
                  exploring: bool = False):
         self.kind = kind
         self.puzzle = puzzle
+        self._lasting = frozenset(t.id for t in kind.techniques if t.lasting)
         self.depth = depth
         self.techniques = kind.techniques.ordered(max_tier)
         # Hypotheses first try to reach a contradiction with the cheaper tiers
@@ -199,6 +200,7 @@ class Solver:
         first = state.full if changed is None else changed
         pending = [0 if id(t) in settled else first for t in techniques]
         kind, puzzle = self.kind, self.puzzle
+        around = kind.around
         changed_here = 0 if depth == self.depth else focus
         nested = depth < self.depth
         thorough = () if nested or not self.thorough else \
@@ -250,16 +252,19 @@ class Solver:
                 if found is None:
                     return
             changed = 0
+            near = 0  # what the batch decided so far (and around it, see Kind.around)
             for step in (found if isinstance(found, list) else (found,)):
-                # a batch is found in one position: a step whose premises an
-                # earlier step of the batch decided may no longer read true
-                # ("either r7c2 or r8c1" with r7c2 just blackened); it is left
-                # for the next pass to find again if it still holds
-                if changed and any((changed >> i) & 1 for i in step.premises):
+                # a batch is found in one position: a step that rests on what
+                # an earlier step of the batch decided, or on a cell next to
+                # it, may no longer read true ("either r7c2 or r8c1" with r7c2
+                # just blackened); it is left for the next pass to find again
+                # if it still holds
+                if changed and self._touched(step, changed, near):
                     continue
                 new = self.apply(state, step)
                 if new:  # an earlier finding of the same batch may have decided it all
                     changed |= new
+                    near |= new if around is None else around(puzzle, state, new)
                     log.append(step)
                     if limit is not None and len(log) >= limit:
                         return
@@ -269,6 +274,16 @@ class Solver:
             thorough_pending |= changed
             for k in range(len(pending)):
                 pending[k] |= changed
+
+    def _touched(self, step: Step, changed: int, near: int) -> bool:
+        """Might ``step``, of a batch, no longer read true now that earlier
+        steps of it decided ``changed`` (``near``: those and the unknowns
+        around them, see Kind.around)?"""
+        if step.technique in self._lasting:  # (its sentences stay true: only a premise decided counts)
+            return any((changed >> i) & 1 for i in step.premises)
+        if any((near >> i) & 1 for i in step.premises):
+            return True
+        return self.kind.around is not None and any((near >> i) & 1 for i, _ in step.conclusions)
 
     def _thorough_pass(self, view, techniques, changed: int) -> Step | list[Step] | None:
         """Ask the capped techniques once more, with their larger caps, about

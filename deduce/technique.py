@@ -38,6 +38,12 @@ class Technique:
     # walkthroughs ask it again on sparser positions to narrow them
     # (deduce.premises).
     wide: bool = False
+    # True: what its sentences say of the board stays true as more unknowns
+    # are decided ("no island can reach r4c4"), so a step of a batch it found
+    # is kept even when an earlier step of the batch decided cells around it
+    # (see deduce.kind.Kind.around); only one whose premises were decided is
+    # left for the next pass.
+    lasting: bool = False
 
     @property
     def summary(self) -> str:
@@ -52,11 +58,12 @@ class Registry:
         self._items: list[Technique] = []
 
     def register(self, id: str, *, tier: int, name: str, check_only: bool = False,
-                 thorough: bool = False, wide: bool = False):
+                 thorough: bool = False, wide: bool = False, lasting: bool = False):
         def decorate(fn):
             if any(t.id == id for t in self._items):
                 raise ValueError(f"technique {id!r} registered twice")
-            self._items.append(Technique(id, tier, name, fn, check_only, thorough, wide))
+            self._items.append(Technique(id, tier, name, fn, check_only, thorough, wide,
+                                         lasting))
             return fn
         return decorate
 

@@ -2158,3 +2158,53 @@ def test_a_wall_chokepoint_step_names_whole_walls(source):
     result = Solver(KIND, puzzle, depth=3, budget=60).solve()
     assert result.solved
     assert not _wall_steps_naming_part_of_a_wall(puzzle, result.steps, KIND.initial_state(puzzle))
+
+
+# shape steps count completions that memory of earlier positions has already
+# pruned: a fresh view may count more, and is not asked
+_REMEMBERING = {"shape-enumeration", "battleground", "shape-trial"}
+
+
+def _steps_not_found_in_their_own_position(puzzle, steps, state, nested=False) -> list[str]:
+    """Steps (hypotheses' proofs too) that their technique, asked in the
+    position just before them, does not find as they read."""
+    bad = []
+    for k, step in enumerate(steps):
+        if step.depth == 0 and step.technique not in _REMEMBERING:
+            found = []
+            for thorough in (False, True):
+                view = View(puzzle, state)
+                view.nested, view.thorough = nested, thorough
+                got = TECHNIQUES.get(step.technique).apply(view) or []
+                found += got if isinstance(got, list) else [got]
+            if not any(f.text == step.text and f.conclusions == step.conclusions for f in found):
+                bad.append(f"{k}: {step.text}")
+        if step.proof and step.assumption is not None:
+            branch = state.copy()
+            branch.assign(*step.assumption)
+            bad += [f"{k} > {b}" for b in
+                    _steps_not_found_in_their_own_position(puzzle, step.proof, branch, True)]
+        for i, v in step.conclusions:
+            state.assign(i, v)
+    return bad
+
+
+@pytest.mark.parametrize("source", ["janko-0061", "janko-0480", "janko-0740", "janko-0840"])
+def test_each_step_of_a_batch_reads_true_in_its_own_position(source):
+    """A technique may report several steps found in one position; the solver
+    applies them in turn, and leaves for the next pass a step near what earlier
+    ones decided (Kind.around). Without that, sentences described the position
+    before the batch: "Without r8c3, the 3 at r8c2 could reach only 2 of its 3
+    cells" (0061, it reached 1: an earlier step had joined r6c2 to the 5 at
+    r6c3); "The 3 at r4c6 ... can only grow through r4c7" in a hypothesis, when
+    r4c7 had just come to touch the 2 at r3c8 (0480); a pool cell no island
+    could reach any more, after a white cell two steps away joined a white
+    region to a complete island (0740); an island listed among those that can
+    reach white cells, after a black cell cut its way (0840)."""
+    from puzzles.nurikabe.formats import from_record
+    from tests.conftest import janko_records
+    puzzle = from_record(janko_records()[source])
+    result = Solver(KIND, puzzle, depth=3, budget=60).solve()
+    assert result.solved
+    assert _steps_not_found_in_their_own_position(puzzle, result.steps,
+                                                  KIND.initial_state(puzzle)) == []

@@ -58,6 +58,16 @@ def _label(puzzle: Nurikabe, i: int) -> str | None:
     return got[1].get(i)
 
 
+def _around(puzzle: Nurikabe, state: State, cells: int) -> int:
+    """``cells``, just decided, and the cells whose standing that changed: the
+    ones next to them, and next to the white regions they joined (those now
+    touch an island, or a bigger one), for the solver's batches."""
+    from rules.nurikabe.geometry import Geometry
+    g = Geometry.of(puzzle.rows, puzzle.cols)
+    white = cells & state.zeros
+    return g.grow(cells | (g.flood(white, state.zeros) if white else 0))
+
+
 def _kind() -> Kind:
     from rules.nurikabe import TECHNIQUES, View, candidates
     return Kind(
@@ -81,6 +91,7 @@ def _kind() -> Kind:
         generator=_generator,
         to_record=_to_record,
         to_text=lambda p: p.to_text(),
+        around=_around,
     )
 
 

@@ -245,7 +245,7 @@ def _squares_near(view: View, mask: int):
 
 
 # --------------------------------------------------------------------- tier 1
-@TECHNIQUES.register("island-closure", tier=1, name="Complete-island closure")
+@TECHNIQUES.register("island-closure", tier=1, name="Complete-island closure", lasting=True)
 def island_closure(view: View):
     """A complete island is sealed: its unknown neighbours are black."""
     steps = []
@@ -271,7 +271,7 @@ def island_closure(view: View):
     return steps or None
 
 
-@TECHNIQUES.register("clue-separation", tier=1, name="Clue separation")
+@TECHNIQUES.register("clue-separation", tier=1, name="Clue separation", lasting=True)
 def clue_separation(view: View):
     """An unknown cell touching two different islands is black."""
     cells = view.island_touch[1] & view.unknown
@@ -291,7 +291,7 @@ def clue_separation(view: View):
 
 
 # --------------------------------------------------------------------- tier 2
-@TECHNIQUES.register("pool-prevention", tier=2, name="Squares action (pool prevention)")
+@TECHNIQUES.register("pool-prevention", tier=2, name="Squares action (pool prevention)", lasting=True)
 def pool_prevention(view: View):
     """Three black cells of a 2x2 square make the fourth white."""
     steps = []
@@ -411,7 +411,7 @@ def size_accounting(view: View):
     return steps or None
 
 
-@TECHNIQUES.register("unreachable", tier=2, name="Reachability")
+@TECHNIQUES.register("unreachable", tier=2, name="Reachability", lasting=True)
 def unreachable(view: View):
     """Cells no island can reach within its remaining size are black."""
     union = view.reach_union
@@ -502,12 +502,21 @@ def island_confinement(view: View):
     reaches = view.reaches
     duties = _duties(view)
     steps = []
+    g = view.g
+    taken = 0  # the islands with this pass's findings so far, and the cells they take
     for island in view.islands:
         if island.complete or island.need is None:
+            continue
+        if taken and g.grow(taken) & (reaches[island.clue] | island.mask):
+            # what an earlier finding takes touches this island's area: the
+            # solver would leave this one for the next pass (Kind.around)
             continue
         step = _confine(view, island, reaches[island.clue], duties.get(island.clue, ()))
         if step is not None:
             steps.append(step)
+            taken |= island.mask
+            for i, _ in step.conclusions:
+                taken |= 1 << i
     return steps or None
 
 
@@ -843,7 +852,7 @@ def fragment_reach(view: View):
             continue
         frags = merged & ~bit
         # ``able`` is not empty: the cell itself is within some island's reach
-        why = _islands_could(view, able, "reach them",
+        why = _islands_could(view, able, "reach the joined cells",
                              f"and it could not take all {size} within its size",
                              f"but none could take all {size} within its size")
         steps.append(_step(
@@ -1139,7 +1148,6 @@ def wall_chokepoint(view: View):
         return None
     space = black | view.unknown
     steps = []
-    taken = 0  # the cells this batch blackens so far
     for i in _wall_cuts(view):
         bit = 1 << i
         if not bit & view.unknown:
@@ -1149,11 +1157,8 @@ def wall_chokepoint(view: View):
         part = g.flood(start, rest)
         if part & black != black:
             inside, outside, fence = _sealed_side(view, part, rest, bit)
-            if taken & g.grow(inside | outside):
-                # an earlier step of the batch grows one of these walls: the
-                # sentence would name it as it was; the next pass finds it anew
-                continue
-            taken |= bit
+            # (a step whose walls an earlier step of the batch grows is left by
+            # the solver for the next pass: see Kind.around)
             steps.append(_step(
                 view, "wall-chokepoint", 3, bit, BLACK, inside | outside | fence,
                 f"The wall at {g.names(inside, 3)} can only reach the wall at "
