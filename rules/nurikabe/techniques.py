@@ -824,6 +824,10 @@ def fragment_reach(view: View):
     out of every reach: the grown island's within its size, the others' without
     touching it. Then the cell is black. (Inside hypothesis branches only the
     island's own duties are checked: fragments and squares it alone can reach.)
+
+    One finding at a time: its findings rest on the reach of the same islands,
+    so after one of them the solver would leave most others for the next pass
+    (``Kind.around``), and writing them out is half the work.
     """
     fragments = view.fragments
     g = view.g
@@ -861,6 +865,7 @@ def fragment_reach(view: View):
             f"If {g.name(i)} were white it would join the white cells at {g.names(frags, 4)} "
             f"into {size} cells without a number; {why}, so {g.name(i)} is black.",
             [("island", frags)] + [("island", r.mask) for r in able]))
+        return steps
     # next to an island: the island would grow by the cell (and the fragments
     # it touches) and have less to spend, and its neighbours could no longer
     # take any cell next to it. A fragment, or the open cells of a 2x2 square,
@@ -935,9 +940,8 @@ def fragment_reach(view: View):
                         if got & target:
                             break
                     else:
-                        steps.append(_lost_target(view, island, i, grown, role, target,
-                                                  cells, [by_clue[c] for c in clues]))
-                        break
+                        return [_lost_target(view, island, i, grown, role, target,
+                                             cells, [by_clue[c] for c in clues])]
                 else:
                     continue
                 break
