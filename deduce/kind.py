@@ -111,15 +111,17 @@ class Kind:
     tile_regions: bool = False
     # A technique may report several steps found in one position (a batch); the
     # solver applies them in turn. A later step's sentence describes that
-    # position, so once earlier steps changed what lies around what it rests on
+    # position, so once earlier steps changed what lies around what it names
     # or concludes, it may no longer read true ("can only grow through r4c7",
     # just after r3c7 joined r4c7 to another island). around(puzzle, state,
     # mask), with ``mask``'s unknowns just decided in ``state``: those unknowns
     # and the ones whose meaning that changed (Nurikabe: the cells next to them,
     # and next to the white regions their white cells joined: those cells now
-    # touch an island). A batch step with a premise or conclusion among them is
-    # left for the next pass to find anew. None: only a step whose premises the
-    # batch decided is left.
+    # touch an island). A batch step with a conclusion, or a cell of a region
+    # it names (of its premises if it names none), among them is left for the
+    # next pass to find anew, as is one whose premises the batch decided (all
+    # that counts when ``around`` is None, and for techniques registered
+    # ``lasting``).
     around: Callable[[Any, State, int], int] | None = None
 
     def cells_of(self, puzzle: Any, i: int) -> list[tuple[int, int]]:

@@ -278,12 +278,16 @@ class Solver:
     def _touched(self, step: Step, changed: int, near: int) -> bool:
         """Might ``step``, of a batch, no longer read true now that earlier
         steps of it decided ``changed`` (``near``: those and the unknowns
-        around them, see Kind.around)?"""
-        if step.technique in self._lasting:  # (its sentences stay true: only a premise decided counts)
-            return any((changed >> i) & 1 for i in step.premises)
-        if any((near >> i) & 1 for i in step.premises):
+        whose standing that changed, see Kind.around)?"""
+        if any((changed >> i) & 1 for i in step.premises):
             return True
-        return self.kind.around is not None and any((near >> i) & 1 for i, _ in step.conclusions)
+        if self.kind.around is None or step.technique in self._lasting:
+            return False
+        # what its sentence says of the regions it names (else of its premises)
+        # or of what it concludes may no longer be so
+        named = [i for _, cells in step.regions for i in cells] if step.regions else step.premises
+        return any((near >> i) & 1 for i in named) or \
+            any((near >> i) & 1 for i, _ in step.conclusions)
 
     def _thorough_pass(self, view, techniques, changed: int) -> Step | list[Step] | None:
         """Ask the capped techniques once more, with their larger caps, about
