@@ -7,7 +7,7 @@ from pathlib import Path
 import attrs
 import pytest
 
-from deduce.errors import Contradiction
+from deduce.errors import Contradiction, InputError
 from deduce.premises import breaks_on, concludes, rests_on
 from puzzles.nurikabe import KIND as NURIKABE
 
@@ -169,3 +169,16 @@ def _given(start, state, cells):
         if state.value(i) is not None:
             given.assign(i, state.value(i))
     return given
+
+
+def records_in_a_json_file_are_read(tmp_path, kind, puzzle) -> None:
+    """A file of ``kind``'s records not named .jsonl is read as a collection:
+    one record alone, one of two with ``id``, and two without ``id`` refused."""
+    record = dict(kind.to_record(puzzle), id="a")
+    f = tmp_path / "one.json"
+    f.write_text(json.dumps(record) + "\n")
+    assert kind.load(str(f)) == kind.from_record(record)
+    f.write_text(json.dumps(record) + "\n" + json.dumps(dict(record, id="b")) + "\n")
+    assert kind.load(str(f), id="b") == kind.from_record(dict(record, id="b"))
+    with pytest.raises(InputError, match="holds 2 puzzles"):
+        kind.load(str(f))

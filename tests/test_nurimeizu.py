@@ -11,7 +11,7 @@ from pathlib import Path
 import pytest
 from hypothesis import HealthCheck, given, settings, strategies as st
 
-from conftest import SHARED, redecided_steps, unreplayed_steps
+from conftest import SHARED, records_in_a_json_file_are_read, redecided_steps, unreplayed_steps
 from deduce.errors import Contradiction, InputError
 from deduce.solver import Solver
 from deduce.state import State
@@ -1012,15 +1012,7 @@ def test_the_format_examples_in_the_docs_are_one_puzzle_with_one_solution():
 def test_records_in_a_file_not_named_jsonl_are_a_collection(tmp_path):
     """A record saved as .json was read as a puzz.link URL (its puzzlink_url):
     "not a puzz.link URL", as Nurikabe reads it since long."""
-    puzzle = load(PZPRJS_URL)
-    record = dict(KIND.to_record(puzzle), id="a")
-    f = tmp_path / "one.json"
-    f.write_text(json.dumps(record) + "\n")
-    assert load(str(f)) == from_record(record)
-    f.write_text(json.dumps(record) + "\n" + json.dumps(dict(record, id="b")) + "\n")
-    assert load(str(f), id="b") == from_record(dict(record, id="b"))
-    with pytest.raises(InputError, match="holds 2 puzzles"):
-        load(str(f))
+    records_in_a_json_file_are_read(tmp_path, KIND, load(PZPRJS_URL))
 
 
 @pytest.mark.parametrize("text", ["\n" + GOOD, GOOD.replace("\n", "\r"),

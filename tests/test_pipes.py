@@ -14,7 +14,7 @@ from pathlib import Path
 import pytest
 from hypothesis import HealthCheck, given, settings, strategies as st
 
-from conftest import SHARED, redecided_steps, unreplayed_steps
+from conftest import SHARED, records_in_a_json_file_are_read, redecided_steps, unreplayed_steps
 from deduce.errors import Contradiction, InputError
 from deduce.solver import Solver
 from deduce.state import State
@@ -708,12 +708,4 @@ def test_the_documented_barrier_example_has_one_solution():
 def test_records_in_a_file_not_named_jsonl_are_a_collection(tmp_path):
     """A record saved as .json was read as a grid of tiles: "'{' is not a pipe
     tile", as Nurikabe reads it since long."""
-    puzzle = decode_game_id(WRAPPING)
-    record = dict(KIND.to_record(puzzle), id="a")
-    f = tmp_path / "one.json"
-    f.write_text(json.dumps(record) + "\n")
-    assert load(str(f)) == from_record(record)
-    f.write_text(json.dumps(record) + "\n" + json.dumps(dict(record, id="b")) + "\n")
-    assert load(str(f), id="b") == from_record(dict(record, id="b"))
-    with pytest.raises(InputError, match="holds 2 puzzles"):
-        load(str(f))
+    records_in_a_json_file_are_read(tmp_path, KIND, decode_game_id(WRAPPING))
