@@ -255,10 +255,10 @@ class Solver:
             near = 0  # what the batch decided so far (and around it, see Kind.around)
             for step in (found if isinstance(found, list) else (found,)):
                 # a batch is found in one position: a step that rests on what
-                # an earlier step of the batch decided, or on a cell next to
-                # it, may no longer read true ("either r7c2 or r8c1" with r7c2
-                # just blackened); it is left for the next pass to find again
-                # if it still holds
+                # an earlier step of the batch decided, or whose sentence is
+                # about cells whose standing that changed, may no longer read
+                # true ("either r7c2 or r8c1" with r7c2 just blackened); it is
+                # left for the next pass to find again if it still holds
                 if changed and self._touched(step, changed, near):
                     continue
                 new = self.apply(state, step)
