@@ -836,7 +836,6 @@ def fragment_reach(view: View):
     near_fragment = 0
     for f in fragments:
         near_fragment |= g.border(f.mask)
-    steps = []
     # next to fragments only: they join into one
     # (next to an island as well, size accounting and the case below apply;
     # out of every reach, Reachability blackens the cell)
@@ -859,13 +858,12 @@ def fragment_reach(view: View):
         why = _islands_could(view, able, "reach the joined cells",
                              f"and it could not take all {size} within its size",
                              f"but none could take all {size} within its size")
-        steps.append(_step(
+        return [_step(
             view, "fragment-reach", 3, bit, BLACK,
             frags | bit | _reach_bounds(view, toward=merged),
             f"If {g.name(i)} were white it would join the white cells at {g.names(frags, 4)} "
             f"into {size} cells without a number; {why}, so {g.name(i)} is black.",
-            [("island", frags)] + [("island", r.mask) for r in able]))
-        return steps
+            [("island", frags)] + [("island", r.mask) for r in able])]
     # next to an island: the island would grow by the cell (and the fragments
     # it touches) and have less to spend, and its neighbours could no longer
     # take any cell next to it. A fragment, or the open cells of a 2x2 square,
@@ -875,7 +873,7 @@ def fragment_reach(view: View):
     groups = {(clue,): owed for clue, owed in _duties(view).items()} if view.nested \
         else _targets_by_reachers(view)
     if not groups:
-        return steps or None
+        return None
     by_clue = {r.clue: r for r in view.islands}
     halos = None if view.nested else {c: g.grow(m) for c, m in reaches.items()}
     for island in view.islands:
@@ -945,7 +943,7 @@ def fragment_reach(view: View):
                 else:
                     continue
                 break
-    return steps or None
+    return None
 
 
 def _must_reach(view: View) -> list[tuple[str, int, object, list[Region]]]:
