@@ -253,7 +253,9 @@ class Solver:
                     return
             changed = 0
             near = 0  # what the batch decided so far (and around it, see Kind.around)
-            for step in (found if isinstance(found, list) else (found,)):
+            batch = found if isinstance(found, list) else (found,)
+            last = len(batch) - 1
+            for k, step in enumerate(batch):
                 # a batch is found in one position: a step that rests on what
                 # an earlier step of the batch decided, or whose sentence is
                 # about cells whose standing that changed, may no longer read
@@ -264,7 +266,8 @@ class Solver:
                 new = self.apply(state, step)
                 if new:  # an earlier finding of the same batch may have decided it all
                     changed |= new
-                    near |= new if around is None else around(puzzle, state, new)
+                    if k < last:  # (only a later step of the batch asks)
+                        near |= new if around is None else around(puzzle, state, new)
                     log.append(step)
                     if limit is not None and len(log) >= limit:
                         return
