@@ -87,6 +87,7 @@ class Solver:
         self.kind = kind
         self.puzzle = puzzle
         self._lasting = frozenset(t.id for t in kind.techniques if t.lasting)
+        self._checks: dict[int, tuple] = {}  # id(technique set) -> its rule checks
         self.depth = depth
         self.techniques = kind.techniques.ordered(max_tier)
         # Hypotheses first try to reach a contradiction with the cheaper tiers
@@ -207,6 +208,11 @@ class Solver:
             tuple(t for t in techniques if t.thorough)
         nested = nested or self.exploring
         thorough_pending = first  # changed since the last thorough pass
+        # inside a hypothesis, the rule checks between the steps of a batch
+        # (on the main line no rule breaks: every step holds in a solution)
+        checks = () if depth == self.depth else self._checks.get(id(techniques))
+        if checks is None:
+            checks = self._checks[id(techniques)] = tuple(t for t in techniques if t.check_only)
         while True:
             self.nodes += 1
             if self.deadline is not None and time.perf_counter() > self.deadline:
@@ -271,6 +277,10 @@ class Solver:
                     log.append(step)
                     if limit is not None and len(log) >= limit:
                         return
+                    if k < last and checks:
+                        # a rule the batch has broken ends it here: its later
+                        # steps would only lengthen a proof that is over
+                        self._check(state, changed, nested, checks)
             if not changed:
                 raise RuntimeError(f"technique {found!r} concluded nothing new")
             changed_here |= changed
@@ -291,6 +301,17 @@ class Solver:
         named = [i for _, cells in step.regions for i in cells] if step.regions else step.premises
         return any((near >> i) & 1 for i in named) or \
             any((near >> i) & 1 for i, _ in step.conclusions)
+
+    def _check(self, state: State, changed: int, nested: bool, checks) -> None:
+        """Raise Contradiction if ``state`` breaks a rule, where the rule
+        checks ``checks`` see it; ``changed``: the unknowns decided since they
+        last found the position whole."""
+        view = self.kind.view(self.puzzle, state)
+        view.nested = nested
+        view.deadline = self.deadline
+        view.changed = changed
+        for technique in checks:
+            technique.apply(view)
 
     def _thorough_pass(self, view, techniques, changed: int) -> Step | list[Step] | None:
         """Ask the capped techniques once more, with their larger caps, about

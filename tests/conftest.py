@@ -150,6 +150,52 @@ def narrowing_faults(kind, puzzle, plain, narrowed, state=None, where="") -> tup
     return faults, count
 
 
+def steps_past_a_broken_rule(kind, puzzle, steps, state=None, where="") -> list[str]:
+    """Proof steps taken after their branch already broke a rule (where the
+    kind's rule checks see it): a proof ends at the step that broke one, so
+    "(after N steps)" counts only what led there. ``steps``: a main line."""
+    state = kind.initial_state(puzzle) if state is None else state
+    checks = [t for t in kind.techniques if t.check_only]
+    found = []
+
+    def broken(branch) -> bool:
+        view = kind.view(puzzle, branch)
+        try:
+            for t in checks:
+                t.apply(view)
+        except Contradiction:
+            return True
+        return False
+
+    def proof(branch, steps, at) -> None:
+        for n, step in enumerate(steps, 1):
+            if broken(branch):
+                found.extend(f"{at}/{k} [{s.technique}] {s.text}"
+                             for k, s in enumerate(steps[n - 1:], n))
+                return
+            cases(branch, step, f"{at}/{n}")
+            try:
+                for i, v in step.conclusions:
+                    branch.assign(i, v)
+            except Contradiction:  # a clash: it ends the proof
+                found.extend(f"{at}/{k} [{s.technique}] {s.text}"
+                             for k, s in enumerate(steps[n:], n + 1))
+                return
+
+    def cases(position, step, at) -> None:
+        for case in step.proof if step.technique.startswith("either-way") else \
+                ((step,) if step.assumption is not None else ()):
+            branch = position.copy()
+            branch.assign(*case.assumption)
+            proof(branch, case.proof, f"{at}{case.assumption}")
+
+    for n, step in enumerate(steps, 1):
+        cases(state, step, f"{where} step {n}")
+        for i, v in step.conclusions:
+            state.assign(i, v)
+    return found
+
+
 def _breaks(kind, puzzle, state, techniques) -> bool:
     """Whether the rules check or one of ``techniques`` (ids) finds ``state`` broken."""
     view = kind.view(puzzle, state)

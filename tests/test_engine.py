@@ -245,6 +245,31 @@ def test_a_batch_that_disagrees_is_a_clash_resting_on_the_step_that_clashed():
     assert set(broken.value.premises) == {1, 2}
 
 
+def test_a_proof_ends_at_the_step_of_a_batch_that_broke_a_rule():
+    """Inside a hypothesis, a batch whose second step breaks a rule ends there:
+    the proof does not go on with the batch's later steps (they would only
+    lengthen it, and "after N steps" would count them)."""
+    reg = Registry()
+    reg.register("rules", tier=0, name="Rules", check_only=True)(_forbid("apart", (1, 1)))
+
+    @reg.register("spread", tier=1, name="Spread")
+    def spread(view):
+        s = view.state
+        if s.value(2) != 1:
+            return None
+        return [Step("spread", 1, ((i, 1),), (2,), f"lamp {i} follows lamp 2")
+                for i in (0, 1, 3, 4) if s.value(i) is None] or None
+
+    kind = attrs.evolve(toy_kind(), techniques=reg)
+    puzzle = Row(5)
+    puzzle.apart = [(0, 1)]
+    first = Solver(kind, puzzle, depth=1).solve().steps[0]
+    assert first.assumption == (2, 1) and first.conclusions == ((2, 0),)
+    assert [s.text for s in first.proof] == ["lamp 0 follows lamp 2", "lamp 1 follows lamp 2"]
+    assert first.contradiction == "lamps 0 and 1 are (1, 1)"
+    assert "(after 2 steps)" in first.text
+
+
 def test_stuck_when_no_technique_applies():
     p = Row(2)
     r = Solver(toy_kind(), p, depth=2).solve()

@@ -15,7 +15,8 @@ from deduce.solver import Solver
 from puzzles.nurikabe import KIND
 from puzzles.nurikabe.formats import from_record
 from tests.conftest import NURIKABE_REPLAYED as REPLAYED
-from tests.conftest import janko_records, narrowing_faults, redecided_steps, unreplayed_steps
+from tests.conftest import (janko_records, narrowing_faults, redecided_steps,
+                            steps_past_a_broken_rule, unreplayed_steps)
 
 HARD = ["janko-0029", "janko-0573", "janko-0903", "janko-0962", "janko-0980",
         "janko-0669", "janko-1030"]  # the last three need the wall and fence budget
@@ -42,6 +43,7 @@ def check(record: dict, depth: int = 3, budget: float = BUDGET):
                 f"{puzzle.cell_name(cell)} should be {KIND.words[solution.value(cell)]}")
     # a step names only what it decides: no cell an earlier step decided
     assert redecided_steps(KIND, puzzle, result.steps) == [], record["id"]
+    assert steps_past_a_broken_rule(KIND, puzzle, result.steps, where=record["id"]) == []
     assert result.state.ones & ~solution.ones == 0
     assert result.state.zeros & ~solution.zeros == 0
     assert result.verdict != "contradiction", result.reason

@@ -11,7 +11,8 @@ from pathlib import Path
 import pytest
 from hypothesis import HealthCheck, given, settings, strategies as st
 
-from conftest import SHARED, records_in_a_json_file_are_read, redecided_steps, unreplayed_steps
+from conftest import (SHARED, records_in_a_json_file_are_read, redecided_steps,
+                      steps_past_a_broken_rule, unreplayed_steps)
 from deduce.errors import Contradiction, InputError
 from deduce.solver import Solver
 from deduce.state import State
@@ -582,6 +583,7 @@ def test_janko_sample_solves_with_no_wrong_cell(pid):
     assert res.state == KIND.solution(p)
     assert _sound(p, KIND.solution(p), res.steps) == 0
     assert redecided_steps(KIND, p, res.steps) == [], pid  # a step names only rooms it decides
+    assert steps_past_a_broken_rule(KIND, p, res.steps, where=pid) == []
 
 
 @pytest.mark.parametrize("pid", SAMPLE[::3] + ["076", "119"])

@@ -14,7 +14,8 @@ from pathlib import Path
 import pytest
 from hypothesis import HealthCheck, given, settings, strategies as st
 
-from conftest import SHARED, records_in_a_json_file_are_read, redecided_steps, unreplayed_steps
+from conftest import (SHARED, records_in_a_json_file_are_read, redecided_steps,
+                      steps_past_a_broken_rule, unreplayed_steps)
 from deduce.errors import Contradiction, InputError
 from deduce.solver import Solver
 from deduce.state import State
@@ -414,6 +415,7 @@ def _solve_and_compare(r: dict, depth: int = 3) -> None:
     assert answer(p, result.state) == r["solution"]
     # a step names only edges it decides
     assert redecided_steps(KIND, p, result.steps) == [], r["id"]
+    assert steps_past_a_broken_rule(KIND, p, result.steps, where=r["id"]) == []
 
 
 @pytest.mark.parametrize("rid", SAMPLE)
