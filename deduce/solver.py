@@ -88,6 +88,7 @@ class Solver:
         self.puzzle = puzzle
         self._lasting = frozenset(t.id for t in kind.techniques if t.lasting)
         self._checks: dict[int, tuple] = {}  # id(technique set) -> its rule checks
+        self.batch_start = 0  # the main line's step count where its last batch began
         self.depth = depth
         self.techniques = kind.techniques.ordered(max_tier)
         # Hypotheses first try to reach a contradiction with the cheaper tiers
@@ -130,6 +131,7 @@ class Solver:
         state = self.kind.initial_state(self.puzzle) if state is None else state.copy()
         given = state.copy()
         log: list[Step] = []
+        self.batch_start = 0
         verdict, reason = "solved", ""
         try:
             self.propagate(state, self.depth, log)
@@ -137,6 +139,10 @@ class Solver:
                 verdict, reason = "stuck", f"no technique applies at depth <= {self.depth}"
         except Contradiction as c:
             verdict, reason = "contradiction", c.text
+            cut = self._first_broken(given, log)
+            if cut is not None:
+                del log[cut[0]:]
+                state, reason = cut[1], cut[2]
         except BudgetExceeded:
             verdict, reason = "stuck", OUT_OF_BUDGET
         seconds = time.perf_counter() - start  # (the solve's, not the narrowing's)
@@ -259,6 +265,8 @@ class Solver:
                     return
             changed = 0
             near = 0  # what the batch decided so far (and around it, see Kind.around)
+            if depth == self.depth:
+                self.batch_start = len(log)  # (see _first_broken)
             batch = found if isinstance(found, list) else (found,)
             last = len(batch) - 1
             for k, step in enumerate(batch):
@@ -312,6 +320,33 @@ class Solver:
         view.changed = changed
         for technique in checks:
             technique.apply(view)
+
+    def _first_broken(self, given: State, log: list[Step]) -> tuple[int, State, str] | None:
+        """Where a main line that ended in a contradiction first broke a rule,
+        when that was before its last step: how many steps it takes up to the
+        one that broke it, the position after them and the rule broken.
+
+        A batch is not checked step by step on the main line (there no rule
+        breaks unless the puzzle has no solution), so its later steps may
+        follow the break; they are left out of the walkthrough. Only the last
+        batch needs a look: the rules check, first in every pass, found the
+        position whole after each earlier one (so also where the last began).
+        """
+        checks = tuple(t for t in self.techniques if t.check_only)
+        if not checks:
+            return None
+        state = given.copy()
+        start = self.batch_start
+        for step in log[:start]:
+            self.apply(state, step)
+        changed = 0
+        for k in range(start, len(log) - 1):
+            changed |= self.apply(state, log[k])
+            try:
+                self._check(state, changed, False, checks)
+            except Contradiction as c:
+                return k + 1, state, c.text
+        return None
 
     def _thorough_pass(self, view, techniques, changed: int) -> Step | list[Step] | None:
         """Ask the capped techniques once more, with their larger caps, about

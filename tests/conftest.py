@@ -151,15 +151,18 @@ def narrowing_faults(kind, puzzle, plain, narrowed, state=None, where="") -> tup
 
 
 def steps_past_a_broken_rule(kind, puzzle, steps, state=None, where="") -> list[str]:
-    """Proof steps taken after their branch already broke a rule (where the
-    kind's rule checks see it): a proof ends at the step that broke one, so
-    "(after N steps)" counts only what led there. ``steps``: a main line."""
+    """Steps taken after their branch already broke a rule (where the kind's
+    rule checks see it): a proof ends at the step that broke one, so "(after N
+    steps)" counts only what led there. ``steps``: a main line, which is held
+    to the same (it breaks a rule only when the puzzle has no solution, and
+    then ends there)."""
     state = kind.initial_state(puzzle) if state is None else state
     checks = [t for t in kind.techniques if t.check_only]
     found = []
 
-    def broken(branch) -> bool:
+    def broken(branch, nested) -> bool:
         view = kind.view(puzzle, branch)
+        view.changed, view.nested = branch.full, nested  # (as the solver asks them)
         try:
             for t in checks:
                 t.apply(view)
@@ -167,9 +170,9 @@ def steps_past_a_broken_rule(kind, puzzle, steps, state=None, where="") -> list[
             return True
         return False
 
-    def proof(branch, steps, at) -> None:
+    def proof(branch, steps, at, nested=True) -> None:
         for n, step in enumerate(steps, 1):
-            if broken(branch):
+            if broken(branch, nested):
                 found.extend(f"{at}/{k} [{s.technique}] {s.text}"
                              for k, s in enumerate(steps[n - 1:], n))
                 return
@@ -189,10 +192,7 @@ def steps_past_a_broken_rule(kind, puzzle, steps, state=None, where="") -> list[
             branch.assign(*case.assumption)
             proof(branch, case.proof, f"{at}{case.assumption}")
 
-    for n, step in enumerate(steps, 1):
-        cases(state, step, f"{where} step {n}")
-        for i, v in step.conclusions:
-            state.assign(i, v)
+    proof(state, list(steps), f"{where} step", nested=False)
     return found
 
 

@@ -248,7 +248,8 @@ def test_a_batch_that_disagrees_is_a_clash_resting_on_the_step_that_clashed():
 def test_a_proof_ends_at_the_step_of_a_batch_that_broke_a_rule():
     """Inside a hypothesis, a batch whose second step breaks a rule ends there:
     the proof does not go on with the batch's later steps (they would only
-    lengthen it, and "after N steps" would count them)."""
+    lengthen it, and "after N steps" would count them). The same for the
+    walkthrough of a puzzle with no solution."""
     reg = Registry()
     reg.register("rules", tier=0, name="Rules", check_only=True)(_forbid("apart", (1, 1)))
 
@@ -268,6 +269,13 @@ def test_a_proof_ends_at_the_step_of_a_batch_that_broke_a_rule():
     assert [s.text for s in first.proof] == ["lamp 0 follows lamp 2", "lamp 1 follows lamp 2"]
     assert first.contradiction == "lamps 0 and 1 are (1, 1)"
     assert "(after 2 steps)" in first.text
+    # a puzzle with no solution: its walkthrough, too, ends at the step that broke the rule
+    broken = Row(5, given=((2, 1),))
+    broken.apart = [(0, 1)]
+    result = Solver(kind, broken, depth=0).solve()
+    assert result.verdict == "contradiction" and result.reason == "lamps 0 and 1 are (1, 1)"
+    assert [s.text for s in result.steps] == ["lamp 0 follows lamp 2", "lamp 1 follows lamp 2"]
+    assert result.state.unknown == 0b11000
 
 
 def test_stuck_when_no_technique_applies():

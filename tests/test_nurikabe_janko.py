@@ -8,6 +8,7 @@ from __future__ import annotations
 import random
 import re
 
+import attrs
 import pytest
 
 from deduce.premises import narrow
@@ -142,6 +143,23 @@ def test_janko_sample(pid):
     result = check(record)
     if pid not in KNOWN_STUCK:
         assert result.solved, f"{pid}: {result.reason}"
+
+
+@pytest.mark.parametrize("pid, row, col, made", [
+    ("janko-0431", 5, 2, 2), ("janko-0546", 6, 13, 1), ("janko-0755", 2, 9, None)])
+def test_a_walkthrough_with_no_solution_ends_where_a_rule_broke(pid, row, col, made):
+    """Janko puzzles with one number changed (or taken out: None) have no solution:
+    the walkthrough stops at the step after which the position breaks a rule, and
+    its reason is that rule (before, up to 4 steps of the same batch followed)."""
+    puzzle = from_record(janko_records()[pid])
+    cell = (row - 1) * puzzle.cols + col - 1
+    clues = tuple((i, made) if i == cell else (i, n) for i, n in puzzle.clues
+                  if i != cell or made is not None)
+    assert len(clues) == len(puzzle.clues) - (made is None)
+    mutant = attrs.evolve(puzzle, clues=clues, solution=None)
+    result = Solver(KIND, mutant, depth=1, budget=BUDGET).solve()
+    assert result.verdict == "contradiction", result.reason
+    assert steps_past_a_broken_rule(KIND, mutant, result.steps, where=pid) == []
 
 
 def test_budget_techniques_checked_on_real_puzzles():

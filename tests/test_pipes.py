@@ -622,7 +622,11 @@ def test_a_tile_whose_sides_fit_no_turn_of_its_piece_is_shown_undecided(capsys):
     gid = "3x1:141"  # the two outer dead ends both open into the middle one
     assert main(["solve", gid, "--format", "json"]) == 1
     got = json.loads(capsys.readouterr().out)
-    assert (got["verdict"], got["grid"], got["solution"]) == ("contradiction", ["╶?╴"], "1?4")
+    # (the walkthrough ends at its first step: with r1c1 open toward it, the middle
+    # dead end and the one at r1c3 disagree about the side between them)
+    assert (got["verdict"], got["grid"], got["solution"]) == ("contradiction", ["╶??"], "1??")
+    assert len(got["steps"]) == 1 and "disagree about the edge between r1c2 and r1c3" in \
+        got["reason"]
     assert main(["why", gid, "1,2", "--format", "json"]) == 1
     got = json.loads(capsys.readouterr().out)
     assert got["value"] is None and "does not decide how the dead end at r1c2 turns" in got["text"]
