@@ -214,8 +214,9 @@ class Solver:
             tuple(t for t in techniques if t.thorough)
         nested = nested or self.exploring
         thorough_pending = first  # changed since the last thorough pass
-        # inside a hypothesis, the rule checks between the steps of a batch
-        # (on the main line no rule breaks: every step holds in a solution)
+        # inside a hypothesis, the rule checks run between the steps of a batch
+        # (on the main line a rule breaks only when the puzzle has no solution:
+        # then solve() looks back, see _first_broken)
         checks = () if depth == self.depth else self._checks.get(id(techniques))
         if checks is None:
             checks = self._checks[id(techniques)] = tuple(t for t in techniques if t.check_only)
