@@ -23,5 +23,10 @@ class Contradiction(Exception):
         self.premises = tuple(premises)
 
 
+class Clash(Contradiction):
+    """Two findings of one batch give an unknown both values (raised as the
+    second is applied, so that step is not in the walkthrough)."""
+
+
 class BudgetExceeded(Exception):
     """A search ran past its time or node budget."""

@@ -26,7 +26,7 @@ from typing import Any
 import attrs
 
 from deduce import premises
-from deduce.errors import BudgetExceeded, Contradiction
+from deduce.errors import BudgetExceeded, Clash, Contradiction
 from deduce.grade import HYPOTHESIS_TIER, Grade, grade
 from deduce.kind import Kind
 from deduce.state import State, bits
@@ -91,6 +91,11 @@ class Solver:
         self.batch_start = 0  # the main line's step count where its last batch began
         self.depth = depth
         self.techniques = kind.techniques.ordered(max_tier)
+        # the rule checks come first in every pass: a batch starts on a position
+        # they found whole (_check and _first_broken build on it)
+        checks = [t.check_only for t in self.techniques]
+        if checks != sorted(checks, reverse=True):
+            raise ValueError("rule checks (check_only) must come before every other technique")
         # Hypotheses first try to reach a contradiction with the cheaper tiers
         # only (cheap, and a shorter proof to read), then with all of them.
         tiers = sorted({t.tier for t in self.techniques})
@@ -139,10 +144,10 @@ class Solver:
                 verdict, reason = "stuck", f"no technique applies at depth <= {self.depth}"
         except Contradiction as c:
             verdict, reason = "contradiction", c.text
-            cut = self._first_broken(given, log)
+            cut = self._first_broken(given, log, isinstance(c, Clash))
             if cut is not None:
                 del log[cut[0]:]
-                state, reason = cut[1], cut[2]
+                state, reason = cut[1], cut[2] or reason
         except BudgetExceeded:
             verdict, reason = "stuck", OUT_OF_BUDGET
         seconds = time.perf_counter() - start  # (the solve's, not the narrowing's)
@@ -289,7 +294,7 @@ class Solver:
                     if k < last and checks:
                         # a rule the batch has broken ends it here: its later
                         # steps would only lengthen a proof that is over
-                        self._check(state, changed, nested, checks)
+                        self._check(state, changed, nested, checks, self.deadline)
             if not changed:
                 raise RuntimeError(f"technique {found!r} concluded nothing new")
             changed_here |= changed
@@ -311,18 +316,20 @@ class Solver:
         return any((near >> i) & 1 for i in named) or \
             any((near >> i) & 1 for i, _ in step.conclusions)
 
-    def _check(self, state: State, changed: int, nested: bool, checks) -> None:
+    def _check(self, state: State, changed: int, nested: bool, checks,
+               deadline: float | None = None) -> None:
         """Raise Contradiction if ``state`` breaks a rule, where the rule
         checks ``checks`` see it; ``changed``: the unknowns decided since they
         last found the position whole."""
         view = self.kind.view(self.puzzle, state)
         view.nested = nested
-        view.deadline = self.deadline
+        view.deadline = deadline
         view.changed = changed
         for technique in checks:
             technique.apply(view)
 
-    def _first_broken(self, given: State, log: list[Step]) -> tuple[int, State, str] | None:
+    def _first_broken(self, given: State, log: list[Step], clash: bool
+                      ) -> tuple[int, State, str | None] | None:
         """Where a main line that ended in a contradiction first broke a rule,
         when that was before its last step: how many steps it takes up to the
         one that broke it, the position after them and the rule broken.
@@ -332,22 +339,26 @@ class Solver:
         follow the break; they are left out of the walkthrough. Only the last
         batch needs a look: the rules check, first in every pass, found the
         position whole after each earlier one (so also where the last began).
+        ``clash``: the line ended in a step of that batch that clashed (and
+        is not logged), so the position after the last logged step is looked
+        at too, and the position is returned in any case (no rule: None):
+        the clashing step's own cells are not in it.
         """
         checks = tuple(t for t in self.techniques if t.check_only)
-        if not checks:
-            return None
         state = given.copy()
         start = self.batch_start
         for step in log[:start]:
             self.apply(state, step)
         changed = 0
-        for k in range(start, len(log) - 1):
+        # (no deadline: the solve is over, and this is a few rule checks)
+        for k in range(start, len(log) - (not clash)):
             changed |= self.apply(state, log[k])
             try:
-                self._check(state, changed, False, checks)
+                if checks:
+                    self._check(state, changed, False, checks)
             except Contradiction as c:
                 return k + 1, state, c.text
-        return None
+        return (len(log), state, None) if clash else None
 
     def _thorough_pass(self, view, techniques, changed: int) -> Step | list[Step] | None:
         """Ask the capped techniques once more, with their larger caps, about
@@ -373,7 +384,7 @@ class Solver:
                 # two findings of one batch disagree: the clash rests on what
                 # this step rests on and on the cell's other value
                 kind, words = self.kind, self.kind.words
-                raise Contradiction(
+                raise Clash(
                     "clash", f"{kind.cell_name(self.puzzle, i)} would have to be both "
                     f"{words[0]} and {words[1]}", (i,) + tuple(step.premises)) from None
         return changed

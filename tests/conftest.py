@@ -180,7 +180,8 @@ def steps_past_a_broken_rule(kind, puzzle, steps, state=None, where="") -> list[
             try:
                 for i, v in step.conclusions:
                     branch.assign(i, v)
-            except Contradiction:  # a clash: it ends the proof
+            except Contradiction:  # (the solver logs no step that clashes: were one
+                # logged, the steps after it would be past the break)
                 found.extend(f"{at}/{k} [{s.technique}] {s.text}"
                              for k, s in enumerate(steps[n:], n + 1))
                 return

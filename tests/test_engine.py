@@ -278,6 +278,42 @@ def test_a_proof_ends_at_the_step_of_a_batch_that_broke_a_rule():
     assert result.state.unknown == 0b11000
 
 
+def test_a_clash_after_a_broken_rule_names_the_rule_and_leaves_out_the_clashing_step():
+    """A batch whose second step breaks a rule and whose third clashes with an
+    earlier one: the walkthrough of the main line stops at the rule (the step that
+    clashed is not logged, and none of its cells stays decided)."""
+    reg = Registry()
+    reg.register("rules", tier=0, name="Rules", check_only=True)(_forbid("apart", (1, 1)))
+
+    @reg.register("spread", tier=1, name="Spread")
+    def spread(view):
+        if view.state.value(2) != 1 or view.state.value(0) is not None:
+            return None
+        return [Step("spread", 1, ((0, 1),), (2,), "lamp 0 follows lamp 2"),
+                Step("spread", 1, ((1, 1),), (2,), "lamp 1 follows lamp 2"),
+                Step("spread", 1, ((3, 1), (0, 0)), (2,), "lamp 3 follows and lamp 0 opposes")]
+
+    kind = attrs.evolve(toy_kind(), techniques=reg)
+    puzzle = Row(5, given=((2, 1),))
+    puzzle.apart = [(0, 1)]
+    result = Solver(kind, puzzle, depth=0).solve()
+    assert result.verdict == "contradiction" and result.reason == "lamps 0 and 1 are (1, 1)"
+    assert len(result.steps) == 2 and result.state.unknown == 0b11000
+    # with no rule broken before it, the clash is the reason, and its cells are not kept
+    puzzle.apart = []
+    result = Solver(kind, puzzle, depth=0).solve()
+    assert result.reason == "lamp 0 would have to be both off and on"
+    assert len(result.steps) == 2 and result.state.unknown == 0b11000
+
+
+def test_rule_checks_must_come_first():
+    reg = Registry()
+    reg.register("spread", tier=0, name="Spread")(lambda view: None)
+    reg.register("rules", tier=1, name="Rules", check_only=True)(_forbid("apart", (1, 1)))
+    with pytest.raises(ValueError, match="rule checks"):
+        Solver(attrs.evolve(toy_kind(), techniques=reg), Row(2))
+
+
 def test_stuck_when_no_technique_applies():
     p = Row(2)
     r = Solver(toy_kind(), p, depth=2).solve()

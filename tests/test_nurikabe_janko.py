@@ -11,6 +11,7 @@ import re
 import attrs
 import pytest
 
+from deduce.errors import Contradiction
 from deduce.premises import narrow
 from deduce.solver import Solver
 from puzzles.nurikabe import KIND
@@ -157,9 +158,23 @@ def test_a_walkthrough_with_no_solution_ends_where_a_rule_broke(pid, row, col, m
                   if i != cell or made is not None)
     assert len(clues) == len(puzzle.clues) - (made is None)
     mutant = attrs.evolve(puzzle, clues=clues, solution=None)
-    result = Solver(KIND, mutant, depth=1, budget=BUDGET).solve()
+    solver = Solver(KIND, mutant, depth=1, budget=BUDGET)
+    result = solver.solve()
     assert result.verdict == "contradiction", result.reason
     assert steps_past_a_broken_rule(KIND, mutant, result.steps, where=pid) == []
+    # the position shown is the one after the last step, and it breaks the rule named
+    state = KIND.initial_state(mutant)
+    for step in result.steps:
+        for i, v in step.conclusions:
+            state.assign(i, v)
+    assert state == result.state
+    rules = KIND.techniques.get("rules")
+    with pytest.raises(Contradiction) as broken:
+        rules.apply(KIND.view(mutant, state))
+    assert broken.value.rule != "clash"
+    # (without the look back, steps of the same batch followed the break)
+    solver._first_broken = lambda *args: None
+    assert len(solver.solve().steps) > len(result.steps)
 
 
 def test_budget_techniques_checked_on_real_puzzles():
