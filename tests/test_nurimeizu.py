@@ -630,6 +630,7 @@ def test_all_janko_no_wrong_cell():
         res = Solver(KIND, p, depth=3, budget=60).solve()
         assert res.verdict != "contradiction", r["id"]
         assert _sound(p, KIND.solution(p), res.steps) == 0, r["id"]
+        assert steps_past_a_broken_rule(KIND, p, res.steps, where=r["id"]) == []
         solved += res.solved
     assert solved == 180
 
