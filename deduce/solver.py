@@ -87,14 +87,14 @@ class Solver:
         self.kind = kind
         self.puzzle = puzzle
         self._lasting = frozenset(t.id for t in kind.techniques if t.lasting)
-        self._checks: dict[int, tuple] = {}  # id(technique set) -> its rule checks
         self.batch_start = 0  # the main line's step count where its last batch began
         self.depth = depth
         self.techniques = kind.techniques.ordered(max_tier)
-        # the rule checks come first in every pass: a batch starts on a position
-        # they found whole (_check and _first_broken build on it)
-        checks = [t.check_only for t in self.techniques]
-        if checks != sorted(checks, reverse=True):
+        # the rule checks come first in every pass (so in every technique set the
+        # solver uses): a batch starts on a position they found whole (_check and
+        # _first_broken build on it)
+        self._rule_checks = tuple(t for t in self.techniques if t.check_only)
+        if self.techniques[:len(self._rule_checks)] != self._rule_checks:
             raise ValueError("rule checks (check_only) must come before every other technique")
         # Hypotheses first try to reach a contradiction with the cheaper tiers
         # only (cheap, and a shorter proof to read), then with all of them.
@@ -222,9 +222,7 @@ class Solver:
         # inside a hypothesis, the rule checks run between the steps of a batch
         # (on the main line a rule breaks only when the puzzle has no solution:
         # then solve() looks back, see _first_broken)
-        checks = () if depth == self.depth else self._checks.get(id(techniques))
-        if checks is None:
-            checks = self._checks[id(techniques)] = tuple(t for t in techniques if t.check_only)
+        checks = () if depth == self.depth else self._rule_checks
         while True:
             self.nodes += 1
             if self.deadline is not None and time.perf_counter() > self.deadline:
@@ -344,7 +342,7 @@ class Solver:
         at too, and the position is returned in any case (no rule: None):
         the clashing step's own cells are not in it.
         """
-        checks = tuple(t for t in self.techniques if t.check_only)
+        checks = self._rule_checks
         state = given.copy()
         start = self.batch_start
         for step in log[:start]:

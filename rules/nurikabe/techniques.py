@@ -858,12 +858,12 @@ def fragment_reach(view: View):
         why = _islands_could(view, able, "reach the joined cells",
                              f"and it could not take all {size} within its size",
                              f"but none could take all {size} within its size")
-        return [_step(
+        return _step(
             view, "fragment-reach", 3, bit, BLACK,
             frags | bit | _reach_bounds(view, toward=merged),
             f"If {g.name(i)} were white it would join the white cells at {g.names(frags, 4)} "
             f"into {size} cells without a number; {why}, so {g.name(i)} is black.",
-            [("island", frags)] + [("island", r.mask) for r in able])]
+            [("island", frags)] + [("island", r.mask) for r in able])
     # next to an island: the island would grow by the cell (and the fragments
     # it touches) and have less to spend, and its neighbours could no longer
     # take any cell next to it. A fragment, or the open cells of a 2x2 square,
@@ -938,8 +938,8 @@ def fragment_reach(view: View):
                         if got & target:
                             break
                     else:
-                        return [_lost_target(view, island, i, grown, role, target,
-                                             cells, [by_clue[c] for c in clues])]
+                        return _lost_target(view, island, i, grown, role, target,
+                                            cells, [by_clue[c] for c in clues])
                 else:
                     continue
                 break
