@@ -1508,6 +1508,52 @@ def test_budget_techniques_sound_on_few_black_boards():
     assert raised["wall-budget"] + raised["fence-budget"] >= 5, raised
 
 
+def test_wall_budget_skips_only_walls_with_nothing_to_show(monkeypatch):
+    """Wall budget skips the walls near one that reaches everything (the triangle
+    inequality): on 120 random few-black positions its steps and contradictions are
+    those of looking at every wall, and it does skip walls on many of them."""
+    from rules.nurikabe import budget
+
+    looked = []
+    within = budget._within
+
+    def counted(view, wall, left, layers=None):
+        looked.append(wall)
+        return within(view, wall, left, layers)
+
+    monkeypatch.setattr(budget, "_within", counted)
+    skipped = 0
+    for puzzle, state, _ in _few_black_boards(120, seed=17, spare=6):
+        view = View(puzzle, state)
+        left = puzzle.black_total - view.black.bit_count()
+        walls = sorted(view.walls(), key=lambda m: -m.bit_count())
+        expected, done, broken = [], 0, None
+        if view.black and view.unknown and 0 <= left < view.g.rows + view.g.cols:
+            for wall in walls:  # (every wall, as the technique did before)
+                reached = within(view, wall, left)
+                apart = [w for w in view.walls() if not w & reached]
+                if apart:
+                    broken = (wall, apart[0])
+                    break
+                far = view.unknown & ~reached & ~done
+                if far:
+                    done |= far
+                    expected.append((tuple((i, 0) for i in bits(far)), wall))
+        looked.clear()
+        try:
+            steps = as_steps(budget.wall_budget(view))
+        except Contradiction as c:
+            assert broken is not None, c.text
+            assert c.text.startswith(f"joining the wall at {view.g.names(broken[0], 3)} to "
+                                     f"the wall at {view.g.names(broken[1], 3)} "), c.text
+            continue
+        assert broken is None
+        assert [(s.conclusions, w) for s, (_, w) in zip(steps, expected)] == expected
+        assert len(steps) == len(expected)
+        skipped += len(looked) < len(walls)
+    assert skipped >= 8, skipped  # (10 with this seed)
+
+
 def test_tight_wall_sound_on_few_black_boards():
     """Tight wall on 600 random positions with at most rows + columns - 1 black cells,
     against every solution: each conclusion holds in all of them, a Contradiction only

@@ -31,9 +31,11 @@ from rules.nurikabe.techniques import BLACK, TECHNIQUES, WHITE, _plural, _step
 from rules.nurikabe.view import View
 
 
-def _within(view: View, wall: int, budget: int) -> int:
+def _within(view: View, wall: int, budget: int, layers: list[int] | None = None) -> int:
     """Unknown and black cells joined to ``wall`` through at most ``budget``
-    unknown cells (black cells on the way cost nothing)."""
+    unknown cells (black cells on the way cost nothing). ``layers``, if
+    given, gets the black cells first reached through 1, 2, ... unknown
+    cells (one entry for each unknown cell of the way)."""
     g, black, unknown = view.g, view.black, view.unknown
     within = wall
     for _ in range(budget):
@@ -43,7 +45,10 @@ def _within(view: View, wall: int, budget: int) -> int:
         within |= new
         touch = g.border(new) & black & ~within
         if touch:
-            within |= g.flood(touch, black)
+            touch = g.flood(touch, black)
+            within |= touch
+        if layers is not None:
+            layers.append(touch)
     return within
 
 
@@ -58,12 +63,25 @@ def wall_budget(view: View):
     left = budget - black.bit_count()
     if left >= g.rows + g.cols or left < 0:  # (too many black cells: the rules check says so)
         return None
-    walls = view.walls()
+    walls = sorted(view.walls(), key=lambda m: -m.bit_count())
+    # Distances obey the triangle inequality (a way through a wall costs
+    # nothing there): if a wall looked at already reaches every unknown cell
+    # and wall within ``e``, a wall ``d`` away from it reaches them all within
+    # ``d + e``. When that is no more than the budget, that wall has nothing
+    # too far to show.
+    every = view.unknown | black
+    hubs: list[tuple[list[int], int]] = []  # (layers, e) of the walls that reach all
     steps = []
     done = 0
-    for wall in sorted(walls, key=lambda m: -m.bit_count()):
-        within = _within(view, wall, left)
-        apart = [w for w in walls if not w & within]
+    for wall in walls:
+        if any(e + next(d for d, touch in enumerate(far_by, 1) if touch & wall) <= left
+               for far_by, e in hubs):
+            continue
+        layers: list[int] = []
+        within = _within(view, wall, left, layers)
+        if not every & ~within:
+            hubs.append((layers, len(layers)))
+        apart = [w for w in view.walls() if not w & within]  # (lowest cell first)
         if apart:
             raise Contradiction(
                 "wall-budget", f"joining the wall at {g.names(wall, 3)} to the wall at "
