@@ -30,6 +30,31 @@ def test_components_and_flood_match_networkx():
         assert mine == theirs
 
 
+def test_floods_hold_answers_each_flood_as_networkx_does():
+    """Floods done together on stacked copies of the grid answer each
+    question as networkx's components do: batches of 1 to 80 (past one
+    stack), on grids of one row or one column too, with seeds outside the
+    allowed cells and empty needs among them."""
+    rng = random.Random(4)
+    held = 0
+    for _ in range(60):
+        g = Geometry.of(rng.randint(1, 9), rng.randint(1, 9))
+        asks, theirs = [], []
+        for _ in range(rng.choice([1, 2, 5, 33, 80])):
+            allowed = (rng.getrandbits(g.n) | rng.getrandbits(g.n)) & g.full
+            seed = 1 << rng.randrange(g.n)
+            needed = rng.getrandbits(g.n) & rng.getrandbits(g.n) & rng.getrandbits(g.n) \
+                & allowed if rng.random() < 0.8 else 0
+            graph = grid_graph(g, allowed)
+            reached = set(nx.node_connected_component(graph, seed.bit_length() - 1)) \
+                if seed & allowed else set()
+            asks.append((seed, allowed, needed))
+            theirs.append(set(bits(needed)) <= reached)
+        assert g.floods_hold(asks) == theirs
+        held += sum(theirs)
+    assert 0 < held
+
+
 def test_articulation_cells_match_networkx():
     rng = random.Random(2)
     for _ in range(300):

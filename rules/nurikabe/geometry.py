@@ -110,6 +110,46 @@ class Geometry:
                 return m
             m = g
 
+    def floods_hold(self, asks: list[tuple[int, int, int]]) -> list[bool]:
+        """For each ``(seed, allowed, needed)``: does ``flood(seed, allowed)``
+        hold every cell of ``needed``? Answered for many at once: copies of the
+        grid stacked one above the other, an empty row between two, make one
+        tall grid that a single flood covers (a flood costs about as much on a
+        few thousand bits as on a hundred)."""
+        if len(asks) < 3:  # (stacking costs more than it saves)
+            return [self.flood(s, a) & n == n for s, a, n in asks]
+        out: list[bool] = []
+        rows, c = self.rows, self.cols
+        stride = (rows + 1) * c
+        for at in range(0, len(asks), STACKED):
+            chunk = asks[at:at + STACKED]
+            nl = _stacked_not_last_col(self, len(chunk))
+            seed = allowed = needed = 0
+            shift = 0
+            for s, a, n in chunk:
+                seed |= s << shift
+                allowed |= a << shift
+                needed |= n << shift
+                shift += stride
+            # (Geometry.flood over the tall grid)
+            ah = allowed & nl
+            m = seed & allowed
+            while True:
+                g = (m | (m << c) | (m >> c)) & allowed
+                g |= (((ah + (g & ah)) ^ ah) | ((g >> 1) & nl)) & allowed
+                if g == m:
+                    break
+                m = g
+            held = [True] * len(chunk)
+            missing = needed & ~m
+            while missing:
+                k = ((missing & -missing).bit_length() - 1) // stride
+                held[k] = False
+                missing >>= (k + 1) * stride
+                missing <<= (k + 1) * stride
+            out += held
+        return out
+
     def keeps_connected(self, i: int, allowed: int) -> bool:
         """True when taking cell ``i`` out of ``allowed`` (it is out already, or
         is taken out now) surely leaves the other cells of ``allowed`` as
@@ -204,3 +244,16 @@ class Geometry:
         ra, ca = divmod(a, self.cols)
         rb, cb = divmod(b, self.cols)
         return abs(ra - rb) == 1 and abs(ca - cb) == 1
+
+
+STACKED = 32  # grids stacked in one flood by ``Geometry.floods_hold``
+
+
+@lru_cache(maxsize=256)
+def _stacked_not_last_col(g: Geometry, k: int) -> int:
+    """``not_last_col`` of ``k`` copies of ``g`` stacked with an empty row between."""
+    stride = (g.rows + 1) * g.cols
+    out = 0
+    for j in range(k):
+        out |= g.not_last_col << (j * stride)
+    return out

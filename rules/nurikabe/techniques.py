@@ -1468,6 +1468,22 @@ def battleground(view: View):
         before = len(mine)
         survivors = []
         rivals_c = [(d, footprints(d), alive[d], anchor(c, d)) for d in neighbours(c)]
+        # whether each shape still fits with the partner found last time (most
+        # do): the wall floods those pairs need are done together
+        asks, asked = [], []
+        for s in mine:
+            for d, _, alive_d, far in rivals_c:
+                t = support.get((s, d))
+                if t is not None and t in alive_d and (s, t) not in fits:
+                    got = _compatible_unless_cut(view, s, t, far, rings)
+                    if got.__class__ is bool:
+                        fits[s, t] = got
+                    else:
+                        asks.append(got)
+                        asked.append((s, t))
+        if asks:
+            for key, fit in zip(asked, g.floods_hold(asks)):
+                fits[key] = fit
         for s in mine:
             ok = True
             for d, theirs, alive_d, far in rivals_c:
@@ -2327,6 +2343,18 @@ def _compatible(view: View, s: int, t: int, anchor: tuple[int, int] | None = Non
     shape ``x`` met so far, at ``~x`` the cells within two steps of that
     border, and at ``(x,)`` those of its open cells (filled in as it goes).
     """
+    got = _compatible_unless_cut(view, s, t, anchor, rings)
+    if got.__class__ is bool:
+        return got
+    low, space, black = got
+    return view.g.flood(low, space) & black == black
+
+
+def _compatible_unless_cut(view: View, s: int, t: int, anchor: tuple[int, int] | None,
+                           rings: dict | None):
+    """``_compatible``'s answer, or what is left to ask when only the wall
+    flood can tell: (where it starts, the open space, the black cells it
+    must reach), for ``Geometry.floods_hold``."""
     g = view.g
     if rings is None:
         rings = {}
@@ -2360,5 +2388,4 @@ def _compatible(view: View, s: int, t: int, anchor: tuple[int, int] | None = Non
         if both and g.all4(black) & both:
             return False  # a 2x2 square of both rings closes
     space = (view.black | unknown) & ~(s | t)
-    low = _wall_start(view, black, (s | t) & unknown, anchor)
-    return g.flood(low, space) & black == black
+    return _wall_start(view, black, (s | t) & unknown, anchor), space, black
