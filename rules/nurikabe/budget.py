@@ -38,6 +38,7 @@ def _within(view: View, wall: int, budget: int, layers: list[int] | None = None)
     cells (one entry for each unknown cell of the way)."""
     g, black, unknown = view.g, view.black, view.unknown
     within = wall
+    apart = [w for w in view.walls() if not w & wall]  # (the walls not reached yet)
     for _ in range(budget):
         new = g.border(within) & unknown
         if not new:
@@ -45,7 +46,11 @@ def _within(view: View, wall: int, budget: int, layers: list[int] | None = None)
         within |= new
         touch = g.border(new) & black & ~within
         if touch:
-            touch = g.flood(touch, black)
+            met = [w for w in apart if w & touch]
+            touch = 0
+            for w in met:
+                touch |= w
+                apart.remove(w)
             within |= touch
         if layers is not None:
             layers.append(touch)
