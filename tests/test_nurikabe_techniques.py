@@ -923,9 +923,9 @@ def test_a_shape_list_made_in_this_very_position_is_not_checked_again(monkeypatc
     four = next(r for r in view.islands if r.need == 4)
     listed = techniques._shapes_of(view, four)
     checked = []
-    plausible = techniques._plausible
-    monkeypatch.setattr(techniques, "_plausible",
-                        lambda *args: checked.append(args[2]) or plausible(*args))
+    flaw = techniques._shape_flaw
+    monkeypatch.setattr(techniques, "_shape_flaw",
+                        lambda *args: checked.append(args[2]) or flaw(*args))
     same = View(view.puzzle, view.state.copy())
     assert techniques._shapes_of(same, same.islands[0]) == listed
     assert not checked

@@ -1745,14 +1745,22 @@ def _shapes_of(view: View, island: Region) -> list[int] | None:
             # the answer is the position's: the thorough pass, on the same view,
             # asks again of the shapes the usual pass kept or dropped
             known = view.__dict__.setdefault("_plausible", {}).setdefault(island.clue, {})
-            kept = []
+            # the wall floods that end the checks are done together
+            asks: list[tuple[int, int, int]] = []
+            answers = []
             for s in shapes:
                 ok = known.get(s)
                 if ok is None:
-                    ok = known[s] = _plausible(view, island, s, mine_only, must, others, anchor)
-                if ok:
-                    kept.append(s)
-            shapes = kept
+                    flaw = _shape_flaw(view, island, s, mine_only, must, others, anchor, asks)
+                    if flaw is not _FLOOD_ASKED:
+                        ok = known[s] = flaw is None
+                answers.append(ok)
+            if asks:
+                held = iter(view.g.floods_hold(asks))
+                for k, ok in enumerate(answers):
+                    if ok is None:
+                        ok = answers[k] = known[shapes[k]] = next(held)
+            shapes = [s for s, ok in zip(shapes, answers) if ok]
         if len(shapes) <= _caps(view)[2]:
             union = 0
             for s in shapes:
@@ -2176,10 +2184,14 @@ def _wall_start(view: View, black: int, removed: int, anchor: tuple[int, int] | 
 
 
 def _shape_flaw(view: View, island: Region, shape: int, mine_only: int, must: int,
-                others: int, anchor: tuple[int, int] | None = None):
+                others: int, anchor: tuple[int, int] | None = None,
+                asks: list[tuple[int, int, int]] | None = None):
     """Why completing ``island`` as ``shape`` breaks a rule: None when it does
     not visibly, else a function that says why (a sentence is only written
-    for the shapes a step reports).
+    for the shapes a step reports). With ``asks``, a shape that only the wall
+    flood can tell about gets ``_FLOOD_ASKED``, and the flood's question
+    (seed, open cells, black cells: do they stay in one piece?) is added to
+    ``asks`` for ``Geometry.floods_hold``.
 
     ``mine_only``: cells that would be black too (no other island can take
     them); ``others``: the cells other islands can reach. The shape's black
@@ -2249,6 +2261,9 @@ def _shape_flaw(view: View, island: Region, shape: int, mine_only: int, must: in
     if black:
         low = _wall_start(view, black, (shape & unknown) | forced, anchor)
         space = (view.black | unknown) & ~shape
+        if asks is not None:
+            asks.append((low, space & ~forced, black))
+            return _FLOOD_ASKED
         if g.flood(low, space & ~forced) & black != black:
             # (which sentence: only for the shapes a step reports)
             return lambda: (
@@ -2257,6 +2272,10 @@ def _shape_flaw(view: View, island: Region, shape: int, mine_only: int, must: in
                 f"{g.names(forced, 4)} would have to be white (to break 2x2 squares or as "
                 "the only ways out of white cells), and the wall would be cut apart")
     return None
+
+
+def _FLOOD_ASKED():  # (see _shape_flaw)
+    raise AssertionError("a shape's wall flood was asked for, not done")
 
 
 def _square_flaw(g, added: int, black: int, white: int, others: int):
