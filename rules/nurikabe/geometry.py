@@ -119,11 +119,9 @@ class Geometry:
         if len(asks) < 3:  # (stacking costs more than it saves)
             return [self.flood(s, a) & n == n for s, a, n in asks]
         out: list[bool] = []
-        rows, c = self.rows, self.cols
-        stride = (rows + 1) * c
+        stride = (self.rows + 1) * self.cols
         for at in range(0, len(asks), STACKED):
             chunk = asks[at:at + STACKED]
-            nl = _stacked_not_last_col(self, len(chunk))
             seed = allowed = needed = 0
             shift = 0
             for s, a, n in chunk:
@@ -131,15 +129,7 @@ class Geometry:
                 allowed |= a << shift
                 needed |= n << shift
                 shift += stride
-            # (Geometry.flood over the tall grid)
-            ah = allowed & nl
-            m = seed & allowed
-            while True:
-                g = (m | (m << c) | (m >> c)) & allowed
-                g |= (((ah + (g & ah)) ^ ah) | ((g >> 1) & nl)) & allowed
-                if g == m:
-                    break
-                m = g
+            m = _stacked(self, len(chunk)).flood(seed, allowed)
             held = [True] * len(chunk)
             missing = needed & ~m
             while missing:
@@ -250,10 +240,14 @@ STACKED = 32  # grids stacked in one flood by ``Geometry.floods_hold``
 
 
 @lru_cache(maxsize=256)
-def _stacked_not_last_col(g: Geometry, k: int) -> int:
-    """``not_last_col`` of ``k`` copies of ``g`` stacked with an empty row between."""
+def _stacked(g: Geometry, k: int) -> Geometry:
+    """``k`` copies of ``g`` stacked with an empty row between, as far as
+    ``Geometry.flood`` needs (its columns and ``not_last_col``; the empty
+    rows are left out of what a flood may take by the caller)."""
+    tall = Geometry.__new__(Geometry)
+    tall.cols = g.cols
     stride = (g.rows + 1) * g.cols
-    out = 0
+    tall.not_last_col = 0
     for j in range(k):
-        out |= g.not_last_col << (j * stride)
-    return out
+        tall.not_last_col |= g.not_last_col << (j * stride)
+    return tall
