@@ -115,7 +115,8 @@ class Geometry:
         hold every cell of ``needed``? Answered for many at once: copies of the
         grid stacked one above the other, an empty row between two, make one
         tall grid that a single flood covers (a flood costs about as much on a
-        few thousand bits as on a hundred)."""
+        few thousand bits as on a hundred). Every mask must lie within the
+        grid (``full``): a cell past it would land in the next copy."""
         if len(asks) < 3:  # (stacking costs more than it saves)
             return [self.flood(s, a) & n == n for s, a, n in asks]
         out: list[bool] = []
