@@ -2145,12 +2145,6 @@ def _completions_by_growth(view: View, island: Region, limit: int,
     return out
 
 
-def _plausible(view: View, island: Region, shape: int, mine_only: int, must: int,
-               others: int, anchor: tuple[int, int] | None = None) -> bool:
-    """False when completing ``island`` as ``shape`` visibly breaks a rule."""
-    return _shape_flaw(view, island, shape, mine_only, must, others, anchor) is None
-
-
 def _far_wall(view: View, area: int, margin: int = 2) -> tuple[int, int] | None:
     """Where a wall flood may start when only cells near ``area`` leave the open
     space: (the cells within ``margin`` steps of ``area``, the open and black
@@ -2356,7 +2350,7 @@ def _compatible(view: View, s: int, t: int, anchor: tuple[int, int] | None = Non
                 rings: dict | None = None) -> bool:
     """Can two islands take shapes ``s`` and ``t`` at once?
 
-    Each shape alone already passed ``_plausible``, so only what the two do
+    Each shape alone already passed ``_shape_flaw``, so only what the two do
     together is checked: overlap or touching, pools closed by both rings at
     once, and the wall cut by both together. ``rings``: the border of each
     shape ``x`` met so far, at ``~x`` the cells within two steps of that
