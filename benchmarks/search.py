@@ -41,7 +41,8 @@ def run(record: dict, depth: int, logic_budget: float, budget: float) -> dict:
     if logic.verdict != "stuck":
         return out
     found = search(KIND, puzzle, logic.state, limit=2, budget=budget)
-    out.update(nodes=found.nodes, seconds=round(found.seconds, 3), result=found.verdict)
+    out.update(nodes=found.nodes, seconds=round(found.seconds, 3), result=found.verdict,
+               covered=round(found.covered, 6))
     if found.solutions:
         truth = KIND.solution(puzzle)
         out["wrong"] = any(s != truth for s in found.solutions)
@@ -90,7 +91,8 @@ def main(argv=None) -> int:
               f"{max(nodes):>10}{sum(nodes):>12}")
         print(f"{'seconds':<10}{statistics.median(secs):>10.3f}{sec90:>10.3f}"
               f"{max(secs):>10.3f}{sum(secs):>12.1f}")
-        unknown = [r["id"] for r in searched if r["result"] == "unknown"]
+        unknown = [f"{r['id']} ({100 * r['covered']:.2g} % of its space settled)"
+                   for r in searched if r["result"] == "unknown"]
         if unknown:
             print("budget ran out: " + ", ".join(unknown))
     if wrong:

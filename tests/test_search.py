@@ -132,3 +132,23 @@ def test_the_budget_holds_inside_a_long_technique_call(clues, budget):
     start = time.perf_counter()
     assert search(KIND, p, budget=budget).verdict == "unknown"
     assert time.perf_counter() - start < budget + 3.5
+
+
+def test_covered_grows_to_all_of_the_search_space():
+    """Search.covered: 1 less 2**-k for each open branch k assumptions down.
+    Run a few nodes at a time it never falls, it is under 1 while branches
+    are open, and it is 1 once the search space is exhausted."""
+    puzzle = from_record(janko_records()["janko-0667"])
+    stalled = Solver(KIND, puzzle, depth=0).solve().state
+    walk = Search(KIND, puzzle, stalled)
+    assert walk.covered() == 0.0
+    seen = [0.0]
+    while not walk.done(2):
+        walk.run(2, max_nodes=7)
+        assert walk.covered() == 1.0 - sum(2.0 ** -len(p) for _, _, p in walk.stack)
+        assert seen[-1] <= walk.covered() and (walk.covered() < 1.0) == bool(walk.stack)
+        seen.append(walk.covered())
+    assert seen[-1] == 1.0 and len(set(seen)) > 5
+    assert search(KIND, puzzle, stalled, limit=2, budget=60).covered == 1.0
+    cut = search(KIND, puzzle, stalled, limit=2, budget=60, max_nodes=40)
+    assert cut.verdict == "unknown" and 0.0 < cut.covered < 1.0
