@@ -220,6 +220,7 @@ def test_check_settles_uniqueness(tmp_path, small, hard, capsys):
     assert "search_nodes" not in got[small[0]["id"]]  # the techniques settled it
     assert got[hard["id"]]["verdict"] == "stuck"
     assert got[hard["id"]]["uniqueness"] == "unique" and got[hard["id"]]["search_nodes"] >= 1
+    assert "search_covered" not in got[hard["id"]]  # (only when the budget ran out)
     assert got["two"]["uniqueness"] == "multiple"
     assert got["none"]["uniqueness"] == "none"
     u = json.loads(capsys.readouterr().out)["uniqueness"]
@@ -232,11 +233,15 @@ def test_check_budget_runs_out_as_unknown(tmp_path, capsys):
     if "janko-0687" not in records:
         pytest.skip("shared data absent")
     src = write_jsonl(tmp_path / "c.jsonl", [records["janko-0687"]])
+    out = tmp_path / "r.jsonl"
     code = main(["batch", str(src), "--jobs", "1", "--depth", "0", "--budget", "1",
-                 "--check", "--check-budget", "1", "--format", "json"])
+                 "--check", "--check-budget", "1", "--format", "json", "--out", str(out)])
     assert code == 3
     u = json.loads(capsys.readouterr().out)["uniqueness"]
     assert u["unknown"] == 1 and u["unknown_ids"] == ["janko-0687"]
+    # how much of its space the search settled in that second (well under 1 %)
+    (line,) = lines(out)
+    assert line["search_nodes"] >= 1 and 0 <= line["search_covered"] < 0.01
 
 
 def test_compare_oracle_without_oracle_is_skipped(tmp_path, small, capsys, monkeypatch):
