@@ -207,21 +207,24 @@ def _duration(seconds: float) -> str:
     """Roughly how long, to one significant digit, in the largest unit that fits."""
     for unit, size in (("days", 86400), ("hours", 3600), ("minutes", 60)):
         if seconds >= 2 * size:
-            return f"{_rough(seconds / size)} {unit}"
-    return f"{_rough(seconds)} s"
-
-
-def _rough(x: float) -> str:
-    """``x`` (positive) to one significant digit, without an exponent."""
-    r = round(x, -math.floor(math.log10(x)))
-    return f"{r:.0f}" if r >= 1 else f"{r:g}"
+            return f"{_significant(seconds / size, 1)} {unit}"
+    return f"{_significant(seconds, 1)} s"
 
 
 def _share(x: float) -> str:
     """A share as a percentage: two significant digits under 10 %, 99.9 % short of all."""
     pct = 100 * x
-    text = f"{pct:.2g}" if pct < 10 else f"{min(pct, 99.9 if x < 1 else 100):.3g}"
-    return f"{float(text):f}".rstrip("0").rstrip(".") + " %"
+    if pct < 10:
+        return f"{_significant(pct, 2)} %"
+    return f"{_significant(min(pct, 99.9) if x < 1 else 100.0, 3)} %"
+
+
+def _significant(x: float, digits: int) -> str:
+    """``x`` (0 or more) to ``digits`` significant digits, without an exponent."""
+    if x <= 0:
+        return "0"
+    r = round(x, digits - 1 - math.floor(math.log10(x)))
+    return f"{r:f}".rstrip("0").rstrip(".")
 
 
 def _since(start: float) -> float:
