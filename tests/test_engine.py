@@ -221,6 +221,36 @@ def test_after_a_hypothesis_needed_every_tier_each_candidate_tries_both_sets():
     assert r.verdict == "stuck"
 
 
+def test_a_hard_stretch_tries_first_the_near_candidates_whose_cheap_branches_went_far():
+    """In a round after a hypothesis that needed all tiers, a candidate's distance
+    from the last hypothesis is weighed by how many open lamps its last cheap
+    branches decided: lamp 3 (two lamps from lamp 5, but each branch decides five
+    lamps) goes before lamps 4 and 6 (one lamp away, deciding only themselves)."""
+    reg = Registry()
+    reg.register("copy", tier=1, name="Equal pairs")(copy_equal)
+    reg.register("bad", tier=4, name="Bad pairs")(_forbid("bad", (1, 1)))
+    kind = attrs.evolve(toy_kind(), techniques=reg)
+    puzzle = Row(14, given=[(8, 1)], equal=[(3, 10), (3, 11), (3, 12), (3, 13)])
+    puzzle.bad = [(5, 8), (6, 8)]  # lamps 5 and 6 are off: only all tiers see it
+    calls = []
+
+    class Watched(Solver):
+        def try_assumption(self, state, cell, value, depth, techniques=None, start=None):
+            calls.append((cell, "all" if len(techniques) == 2 else "cheap"))
+            return super().try_assumption(state, cell, value, depth, techniques, start)
+
+    r = Watched(kind, puzzle, depth=1, witness=False).solve()
+    assert [(s.technique, s.conclusions) for s in r.steps][:2] == [
+        ("hypothesis-1", ((5, 0),)), ("hypothesis-1", ((6, 0),))]
+    first = calls.index((5, "all")) + 2  # (lamp 5 on breaks a rule: round 1 ends)
+    second = calls.index((6, "all"), first) + 1
+    tried = []
+    for cell, _ in calls[first:second]:
+        if cell not in tried:
+            tried.append(cell)
+    assert tried == [3, 4, 6]  # by distance alone: 4, 6
+
+
 def test_a_batch_that_disagrees_is_a_clash_resting_on_the_step_that_clashed():
     """Two findings of one batch give a lamp both values: the contradiction names
     the lamp and what the second finding rested on (so a hypothesis ending in it
